@@ -1,0 +1,31 @@
+#pragma once
+// The entry point: compiled rules plus the pipeline parse -> bind -> route -> rewrite -> plan.
+// An Engine is cheap to copy and safe to share between threads.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sqlroute/hints.h"
+#include "sqlroute/plan.h"
+#include "sqlroute/rule_set.h"
+#include "sqlroute/value.h"
+
+namespace sqlroute {
+
+class Engine {
+ public:
+  explicit Engine(std::shared_ptr<const RuleSet> rules);
+  static Engine FromYamlFile(const std::string& path);
+  static Engine FromYamlString(std::string_view yaml);
+
+  // Routes and rewrites one statement. Throws sqlroute::Error.
+  Plan Route(std::string_view sql, const std::vector<Value>& params = {}, const Hints& hints = {}) const;
+
+  const std::shared_ptr<const RuleSet>& rules() const { return rules_; }
+
+ private:
+  std::shared_ptr<const RuleSet> rules_;
+};
+
+}  // namespace sqlroute

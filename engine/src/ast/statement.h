@@ -1,0 +1,242 @@
+#pragma once
+// The statement model: what routing and rewriting need from a parsed MySQL statement.
+// Every item that may be rewritten carries its byte span in the original SQL, so that the
+// rewriter can splice replacement text into the untouched original. No ANTLR type here.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sqlroute/value.h"
+
+namespace sqlroute::ast {
+
+// Half-open byte range [begin, end) in Statement::sql.
+struct Span {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  bool empty() const { return begin == end; }
+};
+
+// An identifier as written: `name` is unquoted (backquotes removed, `` doubled `` undone),
+// `span` covers the token including its backquotes.
+struct Identifier {
+  std::string name;
+  Span span;
+  bool quoted = false;
+};
+
+enum class StatementClass { DQL, DML, DDL, TCL, DAL, DCL, Other };
+
+enum class StatementKind {
+  // DQL / DML
+  Select, Insert, Replace, Update, Delete, LoadData, Call, Do, Table, Values,
+  // DDL
+  CreateTable, AlterTable, DropTable, TruncateTable, RenameTable, CreateIndex, DropIndex,
+  CreateView, AlterView, DropView, CreateDatabase, AlterDatabase, DropDatabase,
+  CreateTrigger, DropTrigger, CreateProcedure, AlterProcedure, DropProcedure,
+  CreateFunction, AlterFunction, DropFunction, CreateEvent, AlterEvent, DropEvent,
+  CreateTablespace, AlterTablespace, DropTablespace,
+  // TCL
+  Begin, Commit, Rollback, Savepoint, ReleaseSavepoint, SetTransaction, SetAutocommit, Xa,
+  LockTables, UnlockTables,
+  // DAL
+  Set, Show, Use, Describe, Explain, Analyze, Optimize, Check, Repair, Kill, Flush, Reset,
+  CreateResourceGroup, SetResourceGroup, Help,
+  // DCL
+  Grant, Revoke, CreateUser, DropUser, AlterUser, RenameUser, SetPassword, CreateRole, DropRole,
+  SetRole,
+};
+
+StatementClass ClassOf(StatementKind kind);
+const char* KindName(StatementKind kind);  // "SELECT", "CREATE TABLE", ...
+
+using ExprId = int32_t;  // index into Statement::exprs; -1 = none
+constexpr ExprId kNoExpr = -1;
+using QueryId = int32_t;  // index into Statement::queries; -1 = none
+constexpr QueryId kNoQuery = -1;
+
+enum class ExprKind {
+  Column,     // column: [schema.][owner.]name
+  Literal,    // literal: typed value
+  Param,      // ? marker: param_index
+  Binary,     // op in {"=", "<=>", "<>", "!=", "<", ">", "<=", ">=", "AND", "OR", "XOR",
+              //        "+", "-", "*", "/", "%", "DIV", "MOD", "|", "&", "^", "<<", ">>",
+              //        "->", "->>", "COLLATE"}; children = {lhs, rhs}
+  Unary,      // op in {"NOT", "-", "+", "~", "!", "BINARY"}; children = {operand}
+  In,         // children = {lhs, items...}; or subquery set and children = {lhs}; negated
+  Between,    // children = {lhs, low, high}; negated
+  Like,       // op "LIKE" | "REGEXP" | "RLIKE" | "SOUNDS LIKE"; children = {lhs, pattern[, escape]}; negated
+  IsNull,     // children = {operand}; negated for IS NOT NULL
+  IsBool,     // op "TRUE" | "FALSE" | "UNKNOWN"; children = {operand}; negated
+  Function,   // op = function name upper-cased; children = args; distinct; star for COUNT(*)
+  Subquery,   // subquery = QueryId (scalar subquery in an expression)
+  Exists,     // subquery = QueryId; negated
+  Case,       // children = [operand?] when/then pairs [else]; has_operand tells
+  Row,        // (a, b, ...): children
+  Interval,   // INTERVAL expr unit: children = {expr}; op = unit
+  Variable,   // @user or @@system: op = text as written
+  Default,    // DEFAULT / DEFAULT(col)
+  Other,      // anything else: kept as opaque text (span)
+};
+
+struct ColumnRef {
+  std::optional<Identifier> schema;
+  std::optional<Identifier> owner;  // table name or alias qualifier
+  Identifier name;
+};
+
+struct Expr {
+  ExprKind kind = ExprKind::Other;
+  Span span;
+  std::string op;
+  std::vector<ExprId> children;
+  ColumnRef column;         // Column
+  Value literal;            // Literal
+  int32_t param_index = -1; // Param: 0-based order of the '?' in the statement
+  QueryId subquery = kNoQuery;  // Subquery, Exists, In with a subquery
+  bool negated = false;
+  bool distinct = false;    // Function: aggregate over DISTINCT
+  bool star = false;        // Function: COUNT(*)
+  bool has_operand = false; // Case
+};
+
+enum class TableRole {
+  From,         // FROM / JOIN of a query
+  InsertTarget, // INSERT/REPLACE INTO
+  UpdateTarget, // UPDATE
+  DeleteTarget, // DELETE FROM / multi-table delete list
+  Ddl,          // table of a DDL statement (CREATE/ALTER/DROP/TRUNCATE/RENAME, index's table)
+  DdlReference, // REFERENCES t / LIKE t / RENAME ... TO t
+  Other,        // SHOW ... FROM t, DESCRIBE t, LOCK TABLES, ANALYZE, GRANT ON t, ...
+};
+
+struct TableRef {
+  std::optional<Identifier> schema;
+  Identifier name;
+  std::optional<Identifier> alias;
+  TableRole role = TableRole::From;
+  QueryId query = kNoQuery;  // the query block the table belongs to (From role)
+  Span span;                 // whole reference: [schema.]name [AS alias]
+};
+
+enum class AggregationKind { None, Count, Sum, Avg, Max, Min, BitXor, GroupConcat, Other };
+
+struct Projection {
+  Span span;                  // the whole item, alias included
+  ExprId expr = kNoExpr;      // kNoExpr for '*' and 't.*'
+  bool star = false;
+  std::optional<Identifier> star_owner;  // 't' of 't.*'
+  std::optional<Identifier> alias;
+  AggregationKind aggregation = AggregationKind::None;  // top-level aggregate call
+};
+
+struct OrderItem {
+  ExprId expr = kNoExpr;
+  Span span;                 // expression with its direction keyword
+  bool descending = false;
+  bool explicit_direction = false;
+  int position = 0;          // ORDER BY 2 -> 2; 0 when not a position
+};
+
+struct LimitValue {
+  std::optional<int64_t> literal;
+  int32_t param_index = -1;
+  Span span;
+};
+
+struct Limit {
+  std::optional<LimitValue> offset;
+  std::optional<LimitValue> row_count;
+  Span span;                 // from LIMIT to the end of the clause
+};
+
+enum class LockKind { None, ForUpdate, ForShare, LockInShareMode };
+
+struct Join {
+  std::string type;          // "JOIN", "LEFT JOIN", "CROSS JOIN", "STRAIGHT_JOIN", "NATURAL JOIN", ","
+  ExprId on = kNoExpr;
+  std::vector<Identifier> using_columns;
+};
+
+// One SELECT query block (also used for each side of a UNION).
+struct Query {
+  Span span;                 // from SELECT to the end of the block
+  QueryId parent = kNoQuery; // enclosing query, kNoQuery at top level
+  bool distinct = false;
+  std::vector<Projection> projections;
+  Span projections_span;     // from the first to the last projection item
+  std::vector<int32_t> from_tables;  // indexes into Statement::tables
+  std::vector<QueryId> derived_tables;  // subqueries in FROM
+  std::vector<Join> joins;
+  ExprId where = kNoExpr;
+  std::vector<OrderItem> group_by;
+  bool with_rollup = false;
+  ExprId having = kNoExpr;
+  std::vector<OrderItem> order_by;
+  std::optional<Limit> limit;
+  LockKind lock = LockKind::None;
+  Span lock_span;
+  std::vector<QueryId> combined;  // UNION/INTERSECT/EXCEPT partners of a top-level block
+  std::string combine_type;       // "UNION", "UNION ALL", "INTERSECT", "EXCEPT" (first operator seen)
+};
+
+struct Assignment {
+  ColumnRef column;
+  ExprId value = kNoExpr;
+  Span span;                 // column = value
+  Span column_span;
+};
+
+struct InsertRow {
+  std::vector<ExprId> values;
+  Span span;                 // parentheses included
+};
+
+struct InsertPart {
+  int32_t table = -1;        // index into Statement::tables
+  std::vector<Identifier> columns;
+  Span columns_span;         // "(a, b)" including parentheses; empty when no column list
+  Span values_span;          // from the first row to the last row
+  std::vector<InsertRow> rows;
+  bool set_form = false;     // INSERT ... SET a = 1, b = 2
+  std::vector<Assignment> set_assignments;
+  QueryId select = kNoQuery; // INSERT ... SELECT
+  std::vector<Assignment> on_duplicate;
+  Span on_duplicate_span;
+  bool ignore = false;
+};
+
+struct Comment {
+  std::string text;          // the whole comment as written, delimiters included
+  Span span;
+};
+
+struct Statement {
+  std::string sql;           // the original text, owned
+  StatementKind kind = StatementKind::Select;
+  std::vector<Expr> exprs;
+  std::vector<Query> queries;        // for SELECT: queries[0] is the top-level block
+  std::vector<TableRef> tables;      // every table reference, in source order
+  std::vector<Span> param_markers;   // span of each '?', in order
+  std::vector<Comment> comments;     // every comment, in source order
+  QueryId main_query = kNoQuery;     // SELECT (or the SELECT of INSERT ... SELECT is insert.select)
+
+  InsertPart insert;                 // Insert, Replace
+  std::vector<Assignment> update_set;  // Update
+  ExprId where = kNoExpr;            // Update, Delete
+  std::vector<OrderItem> order_by;   // Update, Delete
+  std::optional<Limit> limit;        // Update, Delete
+
+  std::vector<Identifier> index_names;       // DDL: index names (CREATE/DROP INDEX, ADD INDEX, KEY ...)
+  std::vector<Identifier> constraint_names;  // DDL: CONSTRAINT name
+  std::vector<Identifier> schema_names;      // USE db, SHOW TABLES FROM db, CREATE DATABASE db ...
+  bool has_subquery = false;
+  bool has_combine = false;          // UNION / INTERSECT / EXCEPT anywhere
+  bool if_exists = false;            // DROP ... IF EXISTS / CREATE ... IF NOT EXISTS
+
+  const Expr& expr(ExprId id) const { return exprs[static_cast<size_t>(id)]; }
+  std::string_view text(Span span) const { return std::string_view(sql).substr(span.begin, span.end - span.begin); }
+};
+
+}  // namespace sqlroute::ast

@@ -1,0 +1,94 @@
+#include "ast/statement.h"
+
+namespace sqlroute::ast {
+
+StatementClass ClassOf(StatementKind kind) {
+  switch (kind) {
+    case StatementKind::Select:
+    case StatementKind::Table:
+    case StatementKind::Values: return StatementClass::DQL;
+    case StatementKind::Insert:
+    case StatementKind::Replace:
+    case StatementKind::Update:
+    case StatementKind::Delete:
+    case StatementKind::LoadData:
+    case StatementKind::Call:
+    case StatementKind::Do: return StatementClass::DML;
+    case StatementKind::Begin:
+    case StatementKind::Commit:
+    case StatementKind::Rollback:
+    case StatementKind::Savepoint:
+    case StatementKind::ReleaseSavepoint:
+    case StatementKind::SetTransaction:
+    case StatementKind::SetAutocommit:
+    case StatementKind::Xa:
+    case StatementKind::LockTables:
+    case StatementKind::UnlockTables: return StatementClass::TCL;
+    case StatementKind::Set:
+    case StatementKind::Show:
+    case StatementKind::Use:
+    case StatementKind::Describe:
+    case StatementKind::Explain:
+    case StatementKind::Analyze:
+    case StatementKind::Optimize:
+    case StatementKind::Check:
+    case StatementKind::Repair:
+    case StatementKind::Kill:
+    case StatementKind::Flush:
+    case StatementKind::Reset:
+    case StatementKind::CreateResourceGroup:
+    case StatementKind::SetResourceGroup:
+    case StatementKind::Help: return StatementClass::DAL;
+    case StatementKind::Grant:
+    case StatementKind::Revoke:
+    case StatementKind::CreateUser:
+    case StatementKind::DropUser:
+    case StatementKind::AlterUser:
+    case StatementKind::RenameUser:
+    case StatementKind::SetPassword:
+    case StatementKind::CreateRole:
+    case StatementKind::DropRole:
+    case StatementKind::SetRole: return StatementClass::DCL;
+    default: return StatementClass::DDL;
+  }
+}
+
+const char* KindName(StatementKind kind) {
+  switch (kind) {
+#define SQLROUTE_KIND(k, text) case StatementKind::k: return text;
+    SQLROUTE_KIND(Select, "SELECT") SQLROUTE_KIND(Insert, "INSERT") SQLROUTE_KIND(Replace, "REPLACE")
+    SQLROUTE_KIND(Update, "UPDATE") SQLROUTE_KIND(Delete, "DELETE") SQLROUTE_KIND(LoadData, "LOAD DATA")
+    SQLROUTE_KIND(Call, "CALL") SQLROUTE_KIND(Do, "DO") SQLROUTE_KIND(Table, "TABLE") SQLROUTE_KIND(Values, "VALUES")
+    SQLROUTE_KIND(CreateTable, "CREATE TABLE") SQLROUTE_KIND(AlterTable, "ALTER TABLE")
+    SQLROUTE_KIND(DropTable, "DROP TABLE") SQLROUTE_KIND(TruncateTable, "TRUNCATE TABLE")
+    SQLROUTE_KIND(RenameTable, "RENAME TABLE") SQLROUTE_KIND(CreateIndex, "CREATE INDEX")
+    SQLROUTE_KIND(DropIndex, "DROP INDEX") SQLROUTE_KIND(CreateView, "CREATE VIEW")
+    SQLROUTE_KIND(AlterView, "ALTER VIEW") SQLROUTE_KIND(DropView, "DROP VIEW")
+    SQLROUTE_KIND(CreateDatabase, "CREATE DATABASE") SQLROUTE_KIND(AlterDatabase, "ALTER DATABASE")
+    SQLROUTE_KIND(DropDatabase, "DROP DATABASE") SQLROUTE_KIND(CreateTrigger, "CREATE TRIGGER")
+    SQLROUTE_KIND(DropTrigger, "DROP TRIGGER") SQLROUTE_KIND(CreateProcedure, "CREATE PROCEDURE")
+    SQLROUTE_KIND(AlterProcedure, "ALTER PROCEDURE") SQLROUTE_KIND(DropProcedure, "DROP PROCEDURE")
+    SQLROUTE_KIND(CreateFunction, "CREATE FUNCTION") SQLROUTE_KIND(AlterFunction, "ALTER FUNCTION")
+    SQLROUTE_KIND(DropFunction, "DROP FUNCTION") SQLROUTE_KIND(CreateEvent, "CREATE EVENT")
+    SQLROUTE_KIND(AlterEvent, "ALTER EVENT") SQLROUTE_KIND(DropEvent, "DROP EVENT")
+    SQLROUTE_KIND(CreateTablespace, "CREATE TABLESPACE") SQLROUTE_KIND(AlterTablespace, "ALTER TABLESPACE")
+    SQLROUTE_KIND(DropTablespace, "DROP TABLESPACE") SQLROUTE_KIND(Begin, "BEGIN")
+    SQLROUTE_KIND(Commit, "COMMIT") SQLROUTE_KIND(Rollback, "ROLLBACK") SQLROUTE_KIND(Savepoint, "SAVEPOINT")
+    SQLROUTE_KIND(ReleaseSavepoint, "RELEASE SAVEPOINT") SQLROUTE_KIND(SetTransaction, "SET TRANSACTION")
+    SQLROUTE_KIND(SetAutocommit, "SET AUTOCOMMIT") SQLROUTE_KIND(Xa, "XA")
+    SQLROUTE_KIND(LockTables, "LOCK TABLES") SQLROUTE_KIND(UnlockTables, "UNLOCK TABLES")
+    SQLROUTE_KIND(Set, "SET") SQLROUTE_KIND(Show, "SHOW") SQLROUTE_KIND(Use, "USE")
+    SQLROUTE_KIND(Describe, "DESCRIBE") SQLROUTE_KIND(Explain, "EXPLAIN") SQLROUTE_KIND(Analyze, "ANALYZE TABLE")
+    SQLROUTE_KIND(Optimize, "OPTIMIZE TABLE") SQLROUTE_KIND(Check, "CHECK TABLE") SQLROUTE_KIND(Repair, "REPAIR TABLE")
+    SQLROUTE_KIND(Kill, "KILL") SQLROUTE_KIND(Flush, "FLUSH") SQLROUTE_KIND(Reset, "RESET")
+    SQLROUTE_KIND(CreateResourceGroup, "CREATE RESOURCE GROUP") SQLROUTE_KIND(SetResourceGroup, "SET RESOURCE GROUP")
+    SQLROUTE_KIND(Help, "HELP") SQLROUTE_KIND(Grant, "GRANT") SQLROUTE_KIND(Revoke, "REVOKE")
+    SQLROUTE_KIND(CreateUser, "CREATE USER") SQLROUTE_KIND(DropUser, "DROP USER") SQLROUTE_KIND(AlterUser, "ALTER USER")
+    SQLROUTE_KIND(RenameUser, "RENAME USER") SQLROUTE_KIND(SetPassword, "SET PASSWORD")
+    SQLROUTE_KIND(CreateRole, "CREATE ROLE") SQLROUTE_KIND(DropRole, "DROP ROLE") SQLROUTE_KIND(SetRole, "SET ROLE")
+#undef SQLROUTE_KIND
+  }
+  return "UNKNOWN";
+}
+
+}  // namespace sqlroute::ast

@@ -1,0 +1,175 @@
+#pragma once
+// Plain configuration structs: what a YAML file or a DistSQL script says, with no logic.
+// RuleSet compilation validates them and turns them into immutable rules.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sqlroute/props.h"
+
+namespace sqlroute::config {
+
+// Items keep their configured order: auto-table data nodes depend on it.
+template <typename T>
+struct Named {
+  std::string name;
+  T value;
+  std::string path;  // YAML key path or DistSQL location, for errors
+};
+template <typename T>
+using NamedList = std::vector<Named<T>>;
+
+template <typename T>
+const T* Find(const NamedList<T>& list, const std::string& name) {
+  for (const auto& each : list) {
+    if (each.name == name) return &each.value;
+  }
+  return nullptr;
+}
+
+struct AlgorithmConfig {
+  std::string type;  // as written; compared case-insensitively
+  Props props;
+};
+
+struct DataSourceConfig {
+  Props props;  // url, username, password, pool settings: kept, secrets never printed
+};
+
+struct StrategyConfig {
+  enum class Kind { None, Standard, Complex, Hint };
+  Kind kind = Kind::None;
+  std::string sharding_columns;  // Standard: one column (may be empty: defaultShardingColumn); Complex: comma list
+  std::string algorithm_name;
+};
+
+struct KeyGenerateStrategyConfig {
+  std::string column;
+  std::string key_generator_name;
+};
+
+struct AuditStrategyConfig {
+  std::vector<std::string> auditor_names;
+  bool allow_hint_disable = true;
+};
+
+struct ShardingTableConfig {
+  std::string actual_data_nodes;  // inline expression; empty = logic table on every data source
+  std::optional<StrategyConfig> database_strategy;
+  std::optional<StrategyConfig> table_strategy;
+  std::optional<KeyGenerateStrategyConfig> key_generate_strategy;
+  std::optional<AuditStrategyConfig> audit_strategy;
+};
+
+struct ShardingAutoTableConfig {
+  std::string actual_data_sources;  // inline expression; empty = all data sources
+  StrategyConfig sharding_strategy;  // Standard only
+  std::optional<KeyGenerateStrategyConfig> key_generate_strategy;
+  std::optional<AuditStrategyConfig> audit_strategy;
+};
+
+// 5.5.4 `keyGenerateStrategies.<name>`.
+struct KeyGenerateStrategiesEntry {
+  std::string key_generate_type = "column";  // column | sequence
+  std::string key_generator_name;
+  std::string logic_table;
+  std::string key_generate_column;
+  std::string key_generate_sequence;
+};
+
+struct ShardingRuleConfig {
+  NamedList<ShardingTableConfig> tables;
+  NamedList<ShardingAutoTableConfig> auto_tables;
+  std::vector<std::vector<std::string>> binding_groups;  // each: logic tables of one group
+  std::vector<std::string> broadcast_tables;             // <= 5.3 form
+  std::optional<StrategyConfig> default_database_strategy;
+  std::optional<StrategyConfig> default_table_strategy;
+  std::optional<KeyGenerateStrategyConfig> default_key_generate_strategy;
+  std::optional<AuditStrategyConfig> default_audit_strategy;
+  std::string default_sharding_column;
+  NamedList<AlgorithmConfig> sharding_algorithms;
+  NamedList<AlgorithmConfig> key_generators;
+  NamedList<AlgorithmConfig> auditors;
+  NamedList<KeyGenerateStrategiesEntry> key_generate_strategies;  // 5.5.4
+};
+
+struct BroadcastRuleConfig {
+  std::vector<std::string> tables;
+};
+
+struct ReadwriteGroupConfig {
+  std::string write_data_source;
+  std::vector<std::string> read_data_sources;
+  std::string transactional_read_query_strategy;  // PRIMARY | FIXED | DYNAMIC; empty = default
+  std::string load_balancer_name;                  // empty = ROUND_ROBIN
+};
+
+struct ReadwriteSplittingRuleConfig {
+  NamedList<ReadwriteGroupConfig> groups;
+  NamedList<AlgorithmConfig> load_balancers;
+};
+
+struct EncryptColumnItemConfig {
+  std::string name;
+  std::string encryptor_name;
+};
+
+struct EncryptColumnConfig {
+  EncryptColumnItemConfig cipher;
+  std::optional<EncryptColumnItemConfig> assisted_query;
+  std::optional<EncryptColumnItemConfig> like_query;
+  std::optional<std::string> plain_column;  // <= 5.3 form, kept for export
+};
+
+struct EncryptTableConfig {
+  NamedList<EncryptColumnConfig> columns;  // name = logical column
+  std::optional<bool> query_with_cipher_column;  // <= 5.3 form
+};
+
+struct EncryptRuleConfig {
+  NamedList<EncryptTableConfig> tables;
+  NamedList<AlgorithmConfig> encryptors;
+};
+
+struct ShadowDataSourceConfig {
+  std::string production_data_source;
+  std::string shadow_data_source;
+};
+
+struct ShadowTableConfig {
+  std::vector<std::string> data_source_names;
+  std::vector<std::string> algorithm_names;
+};
+
+struct ShadowRuleConfig {
+  NamedList<ShadowDataSourceConfig> data_sources;
+  NamedList<ShadowTableConfig> tables;
+  std::string default_algorithm_name;
+  NamedList<AlgorithmConfig> algorithms;
+};
+
+struct SingleRuleConfig {
+  std::vector<std::string> tables;  // "ds.table", "ds.*", "*.*"
+  std::string default_data_source;
+};
+
+// Ordered column names of a table, optionally per data source ("" = any).
+struct TableMetadataConfig {
+  std::vector<std::string> columns;
+  std::string data_source;
+};
+
+struct RuleConfig {
+  std::string database_name;
+  NamedList<DataSourceConfig> data_sources;
+  std::optional<ShardingRuleConfig> sharding;
+  std::optional<BroadcastRuleConfig> broadcast;
+  std::optional<ReadwriteSplittingRuleConfig> readwrite_splitting;
+  std::optional<EncryptRuleConfig> encrypt;
+  std::optional<ShadowRuleConfig> shadow;
+  std::optional<SingleRuleConfig> single;
+  Props props;
+  NamedList<TableMetadataConfig> metadata;  // name = logic table
+};
+
+}  // namespace sqlroute::config
