@@ -1,10 +1,26 @@
 // The native module sqlroute._core: thin shims over the C++ API. Ergonomics live in the
-// pure-Python package (python/sqlroute/).
+// pure-Python package (python/sqlroute/), which configures this module at import time.
 #include <pybind11/pybind11.h>
+
+#include "error_translation.h"
+#include "python_types.h"
+#include "value_conversion.h"
 
 namespace py = pybind11;
 
+namespace sqlroute::bindings {
+void RegisterEngine(py::module_& module);
+void RegisterParse(py::module_& module);
+}  // namespace sqlroute::bindings
+
 PYBIND11_MODULE(_core, module) {
-  module.doc() = "sqlroute native core";
-  module.attr("__version__") = "0.1.0";
+  using namespace sqlroute::bindings;
+  module.doc() = "sqlroute native core: use the `sqlroute` package instead.";
+  module.attr("__version__") = SQLROUTE_VERSION;
+  InitValueConversion();
+  RegisterPythonTypes(module);
+  RegisterErrorTranslation(module);
+  RegisterValueFunctions(module);
+  RegisterEngine(module);
+  RegisterParse(module);
 }

@@ -9,6 +9,7 @@
 #include "sqlroute/hints.h"
 #include "sqlroute/plan.h"
 #include "sqlroute/rule_set.h"
+#include "sqlroute/session.h"
 #include "sqlroute/value.h"
 
 namespace sqlroute {
@@ -19,8 +20,10 @@ class Engine {
   static Engine FromYamlFile(const std::string& path);
   static Engine FromYamlString(std::string_view yaml);
 
-  // Routes and rewrites one statement. Throws sqlroute::Error.
-  Plan Route(std::string_view sql, const std::vector<Value>& params = {}, const Hints& hints = {}) const;
+  // Routes and rewrites one statement. Throws sqlroute::Error. `session` (optional) carries
+  // the connection's transaction state for read/write splitting and is updated.
+  Plan Route(std::string_view sql, const std::vector<Value>& params = {}, const Hints& hints = {},
+             Session* session = nullptr) const;
 
   const std::shared_ptr<const RuleSet>& rules() const { return rules_; }
 

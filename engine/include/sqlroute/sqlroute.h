@@ -7,4 +7,5 @@
 #include "sqlroute/plan.h"
 #include "sqlroute/props.h"
 #include "sqlroute/rule_set.h"
+#include "sqlroute/session.h"
 #include "sqlroute/value.h"

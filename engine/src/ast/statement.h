@@ -99,6 +99,7 @@ struct Expr {
   bool distinct = false;    // Function: aggregate over DISTINCT
   bool star = false;        // Function: COUNT(*)
   bool has_operand = false; // Case
+  bool window = false;       // Function: called with an OVER clause (not a group aggregate)
 };
 
 enum class TableRole {

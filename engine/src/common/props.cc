@@ -25,7 +25,7 @@ std::optional<std::string> Props::Get(const std::string& key) const {
 bool Props::IsSecretKey(const std::string& key) {
   std::string lower(key);
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  for (const char* marker : {"password", "key-value", "sm4-key", "sm4-iv", "secret", "token"}) {
+  for (const char* marker : {"password", "key-value", "sm4-key", "sm4-iv", "salt", "secret", "token"}) {
     if (lower.find(marker) != std::string::npos) return true;
   }
   return false;

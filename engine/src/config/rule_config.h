@@ -81,6 +81,7 @@ struct ShardingRuleConfig {
   NamedList<ShardingTableConfig> tables;
   NamedList<ShardingAutoTableConfig> auto_tables;
   std::vector<std::vector<std::string>> binding_groups;  // each: logic tables of one group
+  std::vector<std::string> binding_group_names;          // parallel to binding_groups; "" = unnamed
   std::vector<std::string> broadcast_tables;             // <= 5.3 form
   std::optional<StrategyConfig> default_database_strategy;
   std::optional<StrategyConfig> default_table_strategy;
@@ -91,10 +92,12 @@ struct ShardingRuleConfig {
   NamedList<AlgorithmConfig> key_generators;
   NamedList<AlgorithmConfig> auditors;
   NamedList<KeyGenerateStrategiesEntry> key_generate_strategies;  // 5.5.4
+  std::string path;  // YAML path of the rule ("rules[0]") or DistSQL location, for errors
 };
 
 struct BroadcastRuleConfig {
   std::vector<std::string> tables;
+  std::string path;  // YAML path of the rule ("rules[0]") or DistSQL location, for errors
 };
 
 struct ReadwriteGroupConfig {
@@ -107,6 +110,7 @@ struct ReadwriteGroupConfig {
 struct ReadwriteSplittingRuleConfig {
   NamedList<ReadwriteGroupConfig> groups;
   NamedList<AlgorithmConfig> load_balancers;
+  std::string path;  // YAML path of the rule ("rules[0]") or DistSQL location, for errors
 };
 
 struct EncryptColumnItemConfig {
@@ -129,6 +133,7 @@ struct EncryptTableConfig {
 struct EncryptRuleConfig {
   NamedList<EncryptTableConfig> tables;
   NamedList<AlgorithmConfig> encryptors;
+  std::string path;  // YAML path of the rule ("rules[0]") or DistSQL location, for errors
 };
 
 struct ShadowDataSourceConfig {
@@ -146,11 +151,13 @@ struct ShadowRuleConfig {
   NamedList<ShadowTableConfig> tables;
   std::string default_algorithm_name;
   NamedList<AlgorithmConfig> algorithms;
+  std::string path;  // YAML path of the rule ("rules[0]") or DistSQL location, for errors
 };
 
 struct SingleRuleConfig {
   std::vector<std::string> tables;  // "ds.table", "ds.*", "*.*"
   std::string default_data_source;
+  std::string path;  // YAML path of the rule ("rules[0]") or DistSQL location, for errors
 };
 
 // Ordered column names of a table, optionally per data source ("" = any).

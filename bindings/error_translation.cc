@@ -1,0 +1,69 @@
+#include "error_translation.h"
+
+#include "python_types.h"
+
+namespace py = pybind11;
+
+namespace sqlroute::bindings {
+namespace {
+
+// Builds the Python exception through sqlroute.errors._from_native and raises it.
+void RaisePythonError(const Error& error) {
+  py::object position = py::none();
+  if (error.position()) position = py::make_tuple(error.position()->line, error.position()->column);
+  py::object path = py::none();
+  if (!error.config_path().empty()) path = py::str(error.config_path());
+  py::object exception = Types().error_factory(std::string(ErrorCodeName(error.code())),
+                                               std::string(CategoryName(error.category())), error.message(),
+                                               position, path);
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exception.ptr())), exception.ptr());
+}
+
+constexpr ErrorCode kAllCodes[] = {
+#define SQLROUTE_ERROR(name, category, ss_code) ErrorCode::name,
+#include "sqlroute/errors.def"
+#undef SQLROUTE_ERROR
+};
+
+}  // namespace
+
+void RegisterErrorTranslation(py::module_& module) {
+  py::register_exception_translator([](std::exception_ptr pending) {
+    if (!pending) return;
+    try {
+      std::rethrow_exception(pending);
+    } catch (const Error& error) {
+      try {
+        RaisePythonError(error);
+      } catch (py::error_already_set& failure) {
+        failure.restore();  // the factory itself failed: surface that error
+      }
+    }
+  });
+  module.def(
+      "_raise_for_test",
+      [](const std::string& code_name, const std::string& message, int line, int column, const std::string& path) {
+        for (ErrorCode code : kAllCodes) {
+          if (ErrorCodeName(code) != code_name) continue;
+          if (line > 0) throw Error(code, message, SourcePosition{line, column, 0});
+          if (!path.empty()) throw Error(code, message, path);
+          throw Error(code, message);
+        }
+        throw py::value_error("unknown error code " + code_name);
+      },
+      py::arg("code"), py::arg("message"), py::arg("line") = 0, py::arg("column") = 0, py::arg("path") = "",
+      "Throws a C++ sqlroute::Error; lets tests check the translation of every category.");
+  module.def(
+      "error_codes",
+      [] {
+        py::list result;
+        for (ErrorCode code : kAllCodes) {
+          result.append(py::make_tuple(std::string(ErrorCodeName(code)), std::string(CategoryName(CategoryOf(code))),
+                                       ShardingSphereCode(code)));
+        }
+        return result;
+      },
+      "The error catalogue: (code, category, ShardingSphere code or 0) for every code.");
+}
+
+}  // namespace sqlroute::bindings

@@ -1,0 +1,30 @@
+#pragma once
+// sqlroute::Error -> the Python hierarchy rooted at sqlroute.Error (built by the package).
+#include <pybind11/pybind11.h>
+
+#include <exception>
+#include <new>
+#include <string>
+
+#include "sqlroute/error.h"
+
+namespace sqlroute::bindings {
+
+void RegisterErrorTranslation(pybind11::module_& module);
+
+// Runs an engine call; any non-sqlroute C++ exception becomes INTERNAL_ERROR so that Python
+// never sees a bare RuntimeError/IndexError for an engine bug. Call without the GIL is fine.
+template <typename Call>
+auto GuardEngineCall(Call&& call) -> decltype(call()) {
+  try {
+    return call();
+  } catch (const Error&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw Error(ErrorCode::INTERNAL_ERROR, std::string("unexpected engine failure: ") + error.what());
+  }
+}
+
+}  // namespace sqlroute::bindings

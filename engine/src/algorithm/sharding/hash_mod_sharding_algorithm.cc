@@ -1,0 +1,62 @@
+#include "algorithm/sharding/hash_mod_sharding_algorithm.h"
+
+#include <cstdlib>
+#include <limits>
+#include <memory>
+
+#include "algorithm/sharding/algorithm_props.h"
+#include "algorithm/sharding/java_hash_code.h"
+#include "algorithm/sharding/java_numbers.h"
+#include "algorithm/sharding/sharding_values.h"
+
+namespace sqlroute::algorithm {
+namespace {
+
+class HashModShardingAlgorithm : public StandardShardingAlgorithm {
+ public:
+  explicit HashModShardingAlgorithm(const AlgorithmProps& props)
+      : sharding_count_(props.RequiredLong("sharding-count", 1, std::numeric_limits<int32_t>::max())),
+        normalize_int_range_(props.Flag("normalize-numeric-int-range")) {}
+
+  std::string DoSharding(const std::vector<std::string>& available_targets, const ShardingTarget& target,
+                         const Value& value) const override {
+    RequireNotNull(value);
+    auto hash = JavaHashCode(Normalized(value));
+    if (!hash) ThrowInvalidValue(value, "HASH_MOD", "its Java hash code is not defined here");
+    int64_t suffix = std::llabs(static_cast<int64_t>(*hash)) % sharding_count_;
+    return FindMatchedTargetName(available_targets, std::to_string(suffix), target.node_info);
+  }
+
+  std::vector<std::string> DoRangeSharding(const std::vector<std::string>& available_targets,
+                                           const ShardingTarget& target, const ValueRange& range) const override {
+    return available_targets;
+  }
+
+  std::optional<int> AutoTablesAmount() const override { return static_cast<int>(sharding_count_); }
+
+ private:
+  Value Normalized(const Value& value) const {
+    if (!normalize_int_range_) return value;
+    std::optional<__int128> number;
+    if (value.kind() == Value::Kind::Long) number = value.int_value();
+    if (value.kind() == Value::Kind::BigInt) {
+      if (auto parsed = JavaBigInteger::Parse(value.text())) number = parsed->ToInt128();
+    }
+    bool in_int_range = number && *number >= std::numeric_limits<int32_t>::min() &&
+                        *number <= std::numeric_limits<int32_t>::max();
+    return in_int_range ? Value::Int(static_cast<int32_t>(*number)) : value;
+  }
+
+  int64_t sharding_count_;
+  bool normalize_int_range_;
+};
+
+}  // namespace
+
+ShardingAlgorithm CreateHashModShardingAlgorithm(const Props& props, const std::string& path) {
+  ShardingAlgorithm result;
+  result.standard = std::make_shared<HashModShardingAlgorithm>(AlgorithmProps(props, path));
+  return result;
+}
+
+}  // namespace sqlroute::algorithm

@@ -1,0 +1,10 @@
+#pragma once
+// HINT_INLINE (spec §2.10): each hint value bound to `value` in the expression (default `${value}`);
+// no hint values means every target.
+#include "sqlroute/algorithm.h"
+
+namespace sqlroute::algorithm {
+
+ShardingAlgorithm CreateHintInlineShardingAlgorithm(const Props& props, const std::string& path);
+
+}  // namespace sqlroute::algorithm

@@ -1,0 +1,48 @@
+#include "algorithm/sharding/inline_algorithm_expression.h"
+
+#include "sqlroute/error.h"
+
+namespace sqlroute::algorithm {
+namespace {
+
+std::string Normalized(const std::string& expression) {
+  auto begin = expression.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  std::string result = expression.substr(begin, expression.find_last_not_of(" \t\r\n") - begin + 1);
+  for (auto at = result.find("$->{"); at != std::string::npos; at = result.find("$->{", at + 2)) {
+    result.replace(at, 4, "${");
+  }
+  return result;
+}
+
+}  // namespace
+
+InlineAlgorithmExpression::InlineAlgorithmExpression(const AlgorithmProps& props,
+                                                     const std::optional<std::string>& fallback) {
+  auto configured = props.Text("algorithm-expression");
+  text_ = Normalized(configured ? *configured : fallback.value_or(""));
+  if (text_.empty()) props.Fail("Inline sharding algorithm expression cannot be null or empty.");
+  try {
+    closure_ = expr::Closure::Compile(text_);
+  } catch (const Error& error) {
+    props.Fail(error.message());
+  }
+}
+
+std::string InlineAlgorithmExpression::Evaluate(const std::vector<std::pair<std::string, Value>>& variables,
+                                                const std::string& columns) const {
+  try {
+    return closure_->Evaluate(variables);
+  } catch (const Error& error) {
+    if (error.code() != ErrorCode::INLINE_EXPRESSION_MISMATCH) throw;
+    throw Error(ErrorCode::INLINE_EXPRESSION_MISMATCH, "Inline sharding algorithms expression `" + text_ +
+                                                           "` and sharding column `" + columns + "` do not match.");
+  }
+}
+
+void ThrowRangeOnInline() {
+  throw Error(ErrorCode::RANGE_ON_INLINE, std::string("Since the property of `") + kAllowRangeQueryKey +
+                                              "` is false, inline sharding algorithm can not tackle with range query");
+}
+
+}  // namespace sqlroute::algorithm

@@ -1,0 +1,97 @@
+#include "algorithm/sharding/mod_sharding_algorithm.h"
+
+#include <limits>
+#include <memory>
+#include <set>
+
+#include "algorithm/sharding/algorithm_props.h"
+#include "algorithm/sharding/java_numbers.h"
+#include "algorithm/sharding/sharding_values.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::algorithm {
+namespace {
+
+constexpr const char* kType = "MOD";
+
+class ModShardingAlgorithm : public StandardShardingAlgorithm {
+ public:
+  explicit ModShardingAlgorithm(const AlgorithmProps& props)
+      : sharding_count_(props.RequiredLong("sharding-count", 1, std::numeric_limits<int32_t>::max())),
+        start_offset_(props.OptionalLong("start-offset", 0, 0, std::numeric_limits<int32_t>::max())),
+        stop_offset_(props.OptionalLong("stop-offset", 0, 0, std::numeric_limits<int32_t>::max())),
+        zero_padding_(props.Flag("zero-padding")),
+        padding_length_(std::to_string(sharding_count_ - 1).size()) {}
+
+  std::string DoSharding(const std::vector<std::string>& available_targets, const ShardingTarget& target,
+                         const Value& value) const override {
+    RequireNotNull(value);
+    return FindMatchedTargetName(available_targets, Suffix(CutValue(value).Mod(sharding_count_)), target.node_info);
+  }
+
+  std::vector<std::string> DoRangeSharding(const std::vector<std::string>& available_targets,
+                                           const ShardingTarget& target, const ValueRange& range) const override {
+    // An unbounded side covers every residue (ShardingSphere's upper-only case would throw instead).
+    if (!range.lower || !range.upper) return available_targets;
+    auto lower = ToBigInteger(*range.lower).ToInt128();
+    auto upper = ToBigInteger(*range.upper).ToInt128();
+    if (!lower || !upper || *upper - *lower >= sharding_count_ - 1) return available_targets;
+    std::set<std::string> matched;
+    for (__int128 each = *lower; each <= *upper; ++each) {
+      __int128 residue = each % sharding_count_;
+      if (residue < 0) residue += sharding_count_;
+      std::string name = FindMatchedTargetName(available_targets, Suffix(static_cast<int64_t>(residue)), target.node_info);
+      if (!name.empty()) matched.insert(name);
+      if (matched.size() == available_targets.size()) break;
+    }
+    return InAvailableOrder(available_targets, matched);
+  }
+
+  std::optional<int> AutoTablesAmount() const override { return static_cast<int>(sharding_count_); }
+
+ private:
+  // Number values go through longValue(); anything else is parsed from its text.
+  static JavaBigInteger ToBigInteger(const Value& value) {
+    RequireNotNull(value);
+    if (auto number = JavaLongValue(value)) return JavaBigInteger::FromLong(*number);
+    auto parsed = JavaBigInteger::Parse(value.ToJavaString());
+    if (!parsed || value.kind() == Value::Kind::Bytes) ThrowInvalidValue(value, kType, "not an integer");
+    return *parsed;
+  }
+
+  JavaBigInteger CutValue(const Value& value) const {
+    if (start_offset_ == 0 && stop_offset_ == 0) return ToBigInteger(value);
+    std::string text = value.ToJavaString();
+    auto length = static_cast<int64_t>(text.size());
+    if (length - stop_offset_ <= start_offset_) {
+      throw Error(ErrorCode::SHARDING_OFFSET_INVALID,
+                  "Sharding value " + text + " subtract stop offset " + std::to_string(stop_offset_) +
+                      " can not be less than start offset " + std::to_string(start_offset_) + ".");
+    }
+    auto parsed = JavaBigInteger::Parse(text.substr(start_offset_, length - stop_offset_ - start_offset_));
+    if (!parsed) ThrowInvalidValue(value, kType, "the text between the offsets is not an integer");
+    return *parsed;
+  }
+
+  std::string Suffix(int64_t residue) const {
+    std::string text = std::to_string(residue);
+    if (zero_padding_ && text.size() < padding_length_) text.insert(0, padding_length_ - text.size(), '0');
+    return text;
+  }
+
+  int64_t sharding_count_;
+  int64_t start_offset_;
+  int64_t stop_offset_;
+  bool zero_padding_;
+  std::size_t padding_length_;
+};
+
+}  // namespace
+
+ShardingAlgorithm CreateModShardingAlgorithm(const Props& props, const std::string& path) {
+  ShardingAlgorithm result;
+  result.standard = std::make_shared<ModShardingAlgorithm>(AlgorithmProps(props, path));
+  return result;
+}
+
+}  // namespace sqlroute::algorithm

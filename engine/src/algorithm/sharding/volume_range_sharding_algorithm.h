@@ -1,0 +1,9 @@
+#pragma once
+// VOLUME_RANGE (spec §2.4): range-lower, range-upper, sharding-volume; tables = ceil((upper-lower)/volume) + 2.
+#include "sqlroute/algorithm.h"
+
+namespace sqlroute::algorithm {
+
+ShardingAlgorithm CreateVolumeRangeShardingAlgorithm(const Props& props, const std::string& path);
+
+}  // namespace sqlroute::algorithm

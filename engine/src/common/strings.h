@@ -1,0 +1,18 @@
+#pragma once
+// Small string helpers shared by the stages.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sqlroute {
+
+std::string ToLower(std::string_view text);
+std::string ToUpper(std::string_view text);
+bool EqualsIgnoreCase(std::string_view a, std::string_view b);
+std::string Trim(std::string_view text);
+std::vector<std::string> SplitTrimmed(std::string_view text, char separator);  // empty items dropped
+std::string Join(const std::vector<std::string>& items, std::string_view separator);
+// Java's String.CASE_INSENSITIVE_ORDER.
+bool LessIgnoreCase(std::string_view a, std::string_view b);
+
+}  // namespace sqlroute

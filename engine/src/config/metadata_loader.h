@@ -1,0 +1,22 @@
+#pragma once
+// Table metadata (ordered column lists) given as YAML or JSON:
+//   {t_user: [id, k, c, pad],                                  # columns, any data source
+//    t_order: {columns: [order_id, user_id], dataSource: ds_0}, # columns on one data source
+//    t_item: [{columns: [...], dataSource: ds_0}, {columns: [...], dataSource: ds_1}]}
+// The same map is accepted under the top-level `metadata:` key of a rule YAML file.
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <string_view>
+
+#include "config/rule_config.h"
+
+namespace sqlroute::config {
+
+NamedList<TableMetadataConfig> LoadMetadataYaml(std::string_view text);
+
+namespace yaml {
+NamedList<TableMetadataConfig> ReadMetadata(const YAML::Node& node, const std::string& path);
+}  // namespace yaml
+
+}  // namespace sqlroute::config

@@ -1,0 +1,35 @@
+#include "encrypt/encryptor_props.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+
+#include "sqlroute/error.h"
+
+namespace sqlroute::encrypt {
+
+void ThrowPropsError(const std::string& message, const std::string& path) {
+  throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS, message, path);
+}
+
+std::string PropOr(const Props& props, const std::string& key, const std::string& fallback) {
+  auto value = props.Get(key);
+  return value ? *value : fallback;
+}
+
+int IntPropOr(const Props& props, const std::string& key, int fallback, const std::string& path) {
+  auto text = props.Get(key);
+  if (!text) return fallback;
+  const std::string& digits = *text;
+  std::size_t first = !digits.empty() && (digits[0] == '-' || digits[0] == '+') ? 1 : 0;
+  bool valid = digits.size() > first;
+  for (std::size_t i = first; valid && i < digits.size(); ++i) valid = digits[i] >= '0' && digits[i] <= '9';
+  errno = 0;
+  long long value = valid ? std::strtoll(digits.c_str(), nullptr, 10) : 0;
+  if (!valid || errno == ERANGE || value < INT_MIN || value > INT_MAX) {
+    ThrowPropsError("`" + key + "` must be a decimal integer", path);
+  }
+  return static_cast<int>(value);
+}
+
+}  // namespace sqlroute::encrypt

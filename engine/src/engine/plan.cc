@@ -1,0 +1,66 @@
+#include "sqlroute/plan.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace sqlroute {
+namespace {
+
+std::string ParamsText(const std::vector<Value>& params) {
+  std::string result = "[";
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (i) result += ", ";
+    result += params[i].ToDisplay();
+  }
+  return result + "]";
+}
+
+std::string Pad(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
+}
+
+}  // namespace
+
+const char* RouteTypeName(RouteType type) {
+  switch (type) {
+    case RouteType::Standard: return "Standard";
+    case RouteType::Binding: return "Binding";
+    case RouteType::Cartesian: return "Cartesian";
+    case RouteType::Broadcast: return "Broadcast";
+    case RouteType::DatabaseBroadcast: return "DatabaseBroadcast";
+    case RouteType::TableBroadcast: return "TableBroadcast";
+    case RouteType::InstanceBroadcast: return "InstanceBroadcast";
+    case RouteType::Unicast: return "Unicast";
+    case RouteType::Single: return "Single";
+    case RouteType::DataSourceHint: return "DataSourceHint";
+    case RouteType::Passthrough: return "Passthrough";
+  }
+  return "Passthrough";
+}
+
+std::string Plan::Explain() const {
+  std::ostringstream out;
+  out << "Logic SQL:  " << logic_sql << "\n";
+  out << "Statement:  " << statement_kind << "\n";
+  out << "Route type: " << RouteTypeName(route_type) << "\n";
+  if (!decisions.empty()) {
+    out << "Sharding:\n";
+    for (const auto& each : decisions) {
+      out << "  " << each.table << (each.column.empty() ? "" : "." + each.column) << " " << each.condition << "  --"
+          << (each.algorithm.empty() ? std::string("none") : each.algorithm) << "-->  ";
+      for (std::size_t i = 0; i < each.targets.size(); ++i) out << (i ? ", " : "") << each.targets[i];
+      out << (each.database_level ? "  (data sources)" : "  (tables)") << "\n";
+    }
+  }
+  for (const auto& warning : warnings) out << "Warning:    " << warning << "\n";
+  std::size_t width = 11;
+  for (const auto& unit : units) width = std::max(width, unit.data_source.size() + 2);
+  out << "Units (" << units.size() << "):\n";
+  out << "  " << Pad("data source", width) << "SQL  |  params\n";
+  for (const auto& unit : units) {
+    out << "  " << Pad(unit.data_source, width) << unit.sql << "  |  " << ParamsText(unit.params) << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace sqlroute

@@ -1,0 +1,333 @@
+#include "expr/methods.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+#include "expr/arithmetic.h"
+#include "expr/inline_errors.h"
+#include "expr/java_text.h"
+
+namespace sqlroute::expr {
+namespace {
+
+constexpr MethodInfo kMethods[] = {
+    {"", "hashCode", Method::HashCode, 0, 0},
+    {"", "toString", Method::ToString, 0, 0},
+    {"", "equals", Method::Equals, 1, 1},
+    {"", "substring", Method::Substring, 1, 2},
+    {"", "padLeft", Method::PadLeft, 1, 2},
+    {"", "padRight", Method::PadRight, 1, 2},
+    {"", "toInteger", Method::ToInteger, 0, 0},
+    {"", "toLong", Method::ToLong, 0, 0},
+    {"", "toBigInteger", Method::ToBigInteger, 0, 0},
+    {"", "toBigDecimal", Method::ToBigDecimal, 0, 0},
+    {"", "toDouble", Method::ToDouble, 0, 0},
+    {"", "length", Method::Length, 0, 0},
+    {"", "size", Method::Size, 0, 0},
+    {"", "toUpperCase", Method::ToUpperCase, 0, 0},
+    {"", "toLowerCase", Method::ToLowerCase, 0, 0},
+    {"", "trim", Method::Trim, 0, 0},
+    {"", "charAt", Method::CharAt, 1, 1},
+    {"", "startsWith", Method::StartsWith, 1, 1},
+    {"", "endsWith", Method::EndsWith, 1, 1},
+    {"", "contains", Method::Contains, 1, 1},
+    {"", "replace", Method::Replace, 2, 2},
+    {"", "abs", Method::Abs, 0, 0},
+    {"", "intValue", Method::IntValue, 0, 0},
+    {"", "longValue", Method::LongValue, 0, 0},
+    {"", "doubleValue", Method::DoubleValue, 0, 0},
+    {"", "mod", Method::Mod, 1, 1},
+    {"", "intdiv", Method::IntDiv, 1, 1},
+    {"Math", "abs", Method::MathAbs, 1, 1},
+    {"Math", "floorMod", Method::MathFloorMod, 2, 2},
+    {"Math", "floorDiv", Method::MathFloorDiv, 2, 2},
+    {"Math", "max", Method::MathMax, 2, 2},
+    {"Math", "min", Method::MathMin, 2, 2},
+    {"String", "valueOf", Method::StringValueOf, 1, 1},
+    {"Integer", "parseInt", Method::IntegerParseInt, 1, 1},
+    {"Integer", "valueOf", Method::IntegerValueOf, 1, 1},
+    {"Long", "parseLong", Method::LongParseLong, 1, 1},
+    {"Long", "valueOf", Method::LongValueOf, 1, 1},
+};
+
+[[noreturn]] void ThrowNoSignature(const MethodInfo& info, const JValue& receiver, const JValue* args,
+                                   size_t count) {
+  std::string message = "No signature of method: ";
+  message += info.owner.empty() ? std::string(JavaClassName(receiver)) : "static java.lang." + std::string(info.owner);
+  message += "." + std::string(info.name) + "() is applicable for argument types: (";
+  std::string values;
+  for (size_t i = 0; i < count; ++i) {
+    if (i > 0) message += ", ", values += ", ";
+    message += JavaClassName(args[i]);
+    values += ToText(args[i]);
+  }
+  if (info.owner.empty() && receiver.is_null()) {
+    ThrowMismatch("Cannot invoke method " + std::string(info.name) + "() on null object");
+  }
+  ThrowMismatch(message + ") values: [" + values + "]");
+}
+
+// Java's (int)/(long) casts: truncation, saturation, NaN to 0.
+int64_t SaturatingCast(double value, int64_t min, int64_t max) {
+  if (std::isnan(value)) return 0;
+  if (value <= static_cast<double>(min)) return min;
+  if (value >= static_cast<double>(max)) return max;
+  return static_cast<int64_t>(value);
+}
+
+int64_t JavaLongValue(const JValue& v) {
+  switch (v.kind) {
+    case JKind::Double: return SaturatingCast(v.real, INT64_MIN, INT64_MAX);
+    case JKind::BigInt:
+    case JKind::Decimal: return AsBigInteger(v).LongValue();
+    default: return v.integer;
+  }
+}
+
+int32_t JavaIntValue(const JValue& v) {
+  if (v.kind == JKind::Double) return static_cast<int32_t>(SaturatingCast(v.real, INT32_MIN, INT32_MAX));
+  return static_cast<int32_t>(JavaLongValue(v));
+}
+
+[[noreturn]] void ThrowNumberFormat(std::string_view text) {
+  ThrowMismatch("java.lang.NumberFormatException: For input string: \"" + std::string(text) + "\"");
+}
+
+// Integer.parseInt / Long.parseLong.
+int64_t ParseJavaInteger(std::string_view text, int64_t min, int64_t max) {
+  std::string_view digits = text;
+  if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) ThrowNumberFormat(text);
+  std::string copy(text);
+  errno = 0;
+  long long value = std::strtoll(copy.c_str(), nullptr, 10);
+  if (errno == ERANGE || value < min || value > max) ThrowNumberFormat(text);
+  return value;
+}
+
+std::string_view JavaTrim(std::string_view text) {
+  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
+  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
+  return text;
+}
+
+std::string AsciiCase(std::string text, bool upper) {
+  for (char& c : text) {
+    if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (!upper && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return text;
+}
+
+// Groovy padLeft/padRight: repeats `padding` up to `width` UTF-16 units.
+JValue Pad(const std::string& text, int32_t width, const std::string& padding, bool left) {
+  std::u16string units = ToUtf16(text), pad = ToUtf16(padding);
+  if (width <= static_cast<int32_t>(units.size())) return JValue::String(text);
+  if (pad.empty()) ThrowMismatch("java.lang.ArithmeticException: / by zero (empty padding)");
+  std::u16string fill;
+  while (fill.size() < width - units.size()) fill += pad;
+  fill.resize(width - units.size());
+  return JValue::String(ToUtf8(left ? fill + units : units + fill));
+}
+
+std::string ReplaceAll(const std::string& text, const std::string& target, const std::string& replacement) {
+  if (target.empty()) {  // Java inserts the replacement around every character
+    std::u16string units = ToUtf16(text), with = ToUtf16(replacement), result = with;
+    for (char16_t unit : units) result += unit, result += with;
+    return ToUtf8(result);
+  }
+  std::string result;
+  size_t start = 0;
+  for (size_t found; (found = text.find(target, start)) != std::string::npos; start = found + target.size()) {
+    result.append(text, start, found - start).append(replacement);
+  }
+  return result.append(text, start);
+}
+
+bool IsIntLike(const JValue& v) { return v.kind == JKind::Int || v.kind == JKind::Char; }
+bool IsLongLike(const JValue& v) { return IsIntLike(v) || v.kind == JKind::Long; }
+
+JValue FloorOp(bool modulo, const JValue& a, const JValue& b) {
+  int64_t x = a.integer, y = b.integer;
+  if (y == 0) ThrowMismatch("Division by zero (java.lang.ArithmeticException: / by zero)");
+  int64_t result;
+  if (y == -1) {  // avoids the MIN / -1 overflow; Java wraps it
+    result = modulo ? 0 : static_cast<int64_t>(0 - static_cast<uint64_t>(x));
+  } else {
+    int64_t quotient = x / y;
+    if (x % y != 0 && (x < 0) != (y < 0)) --quotient;
+    result = modulo ? x - quotient * y : quotient;
+  }
+  if (IsIntLike(a) && IsIntLike(b)) return JValue::Int(static_cast<int32_t>(result));
+  return JValue::Long(result);
+}
+
+JValue StringMethod(const MethodInfo& info, const JValue& receiver, const JValue* args, size_t count) {
+  const std::string& text = receiver.text;
+  auto string_arg = [&](size_t i) -> const std::string& {
+    if (args[i].kind != JKind::String) ThrowNoSignature(info, receiver, args, count);
+    return args[i].text;
+  };
+  switch (info.method) {
+    case Method::Length:
+    case Method::Size: return JValue::Int(static_cast<int32_t>(ToUtf16(text).size()));
+    case Method::Substring: {
+      std::u16string units = ToUtf16(text);
+      for (size_t i = 0; i < count; ++i) {
+        if (args[i].kind != JKind::Int) ThrowNoSignature(info, receiver, args, count);
+      }
+      int64_t begin = args[0].integer, end = count > 1 ? args[1].integer : static_cast<int64_t>(units.size());
+      if (begin < 0 || end > static_cast<int64_t>(units.size()) || begin > end) {
+        ThrowMismatch("java.lang.StringIndexOutOfBoundsException: begin " + std::to_string(begin) + ", end " +
+                      std::to_string(end) + ", length " + std::to_string(units.size()));
+      }
+      return JValue::String(ToUtf8(units.substr(begin, end - begin)));
+    }
+    case Method::CharAt: {
+      std::u16string units = ToUtf16(text);
+      if (args[0].kind != JKind::Int) ThrowNoSignature(info, receiver, args, count);
+      if (args[0].integer < 0 || args[0].integer >= static_cast<int64_t>(units.size())) {
+        ThrowMismatch("java.lang.StringIndexOutOfBoundsException: index " + std::to_string(args[0].integer) +
+                      ", length " + std::to_string(units.size()));
+      }
+      return JValue::Char(units[args[0].integer]);
+    }
+    case Method::PadLeft:
+    case Method::PadRight: {
+      if (!args[0].is_number()) ThrowNoSignature(info, receiver, args, count);
+      return Pad(text, JavaIntValue(args[0]), count > 1 ? string_arg(1) : " ", info.method == Method::PadLeft);
+    }
+    case Method::ToUpperCase: return JValue::String(AsciiCase(text, true));
+    case Method::ToLowerCase: return JValue::String(AsciiCase(text, false));
+    case Method::Trim: return JValue::String(std::string(JavaTrim(text)));
+    case Method::StartsWith: return JValue::Bool(text.compare(0, string_arg(0).size(), args[0].text) == 0);
+    case Method::EndsWith: {
+      const std::string& suffix = string_arg(0);
+      return JValue::Bool(text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0);
+    }
+    case Method::Contains: return JValue::Bool(text.find(string_arg(0)) != std::string::npos);
+    case Method::Replace: return JValue::String(ReplaceAll(text, string_arg(0), string_arg(1)));
+    case Method::ToInteger: return JValue::Int(static_cast<int32_t>(ParseJavaInteger(JavaTrim(text), INT32_MIN, INT32_MAX)));
+    case Method::ToLong: return JValue::Long(ParseJavaInteger(JavaTrim(text), INT64_MIN, INT64_MAX));
+    case Method::ToBigInteger: {
+      auto value = BigInteger::Parse(JavaTrim(text));
+      if (!value) ThrowNumberFormat(text);
+      return JValue::Big(*value);
+    }
+    case Method::ToBigDecimal: {
+      auto value = BigDecimal::Parse(JavaTrim(text));
+      if (!value) ThrowNumberFormat(text);
+      return JValue::Dec(*value);
+    }
+    case Method::ToDouble: {
+      std::string trimmed(JavaTrim(text));
+      char* end = nullptr;
+      double value = std::strtod(trimmed.c_str(), &end);
+      if (trimmed.empty() || *end != '\0') ThrowNumberFormat(text);
+      return JValue::Double(value);
+    }
+    default: ThrowNoSignature(info, receiver, args, count);
+  }
+}
+
+JValue NumberMethod(const MethodInfo& info, const JValue& receiver, const JValue* args, size_t count) {
+  switch (info.method) {
+    case Method::Abs: return AbsoluteValue(receiver);
+    case Method::IntValue:
+    case Method::ToInteger: return JValue::Int(JavaIntValue(receiver));
+    case Method::LongValue:
+    case Method::ToLong: return JValue::Long(JavaLongValue(receiver));
+    case Method::DoubleValue:
+    case Method::ToDouble: return JValue::Double(AsDouble(receiver));
+    case Method::ToBigInteger:
+      if (receiver.kind == JKind::Double) return JValue::Big(BigDecimal::Parse(ToText(receiver))->ToBigInteger());
+      return JValue::Big(AsBigInteger(receiver));
+    case Method::ToBigDecimal:
+      if (receiver.kind == JKind::Double) return JValue::Dec(*BigDecimal::Parse(ToText(receiver)));
+      return JValue::Dec(AsBigDecimal(receiver));
+    case Method::Mod: return ApplyBinary(BinaryOp::Remainder, receiver, args[0]);
+    case Method::IntDiv: return ApplyBinary(BinaryOp::IntDiv, receiver, args[0]);
+    default: ThrowNoSignature(info, receiver, args, count);
+  }
+}
+
+JValue StaticMethod(const MethodInfo& info, const JValue* args, size_t count) {
+  const JValue& a = args[0];
+  switch (info.method) {
+    case Method::MathAbs:
+      if (!a.is_number()) break;
+      return AbsoluteValue(a);
+    case Method::MathFloorMod:
+    case Method::MathFloorDiv:
+      if (!IsLongLike(a) || !IsLongLike(args[1])) break;
+      return FloorOp(info.method == Method::MathFloorMod, a, args[1]);
+    case Method::MathMax:
+    case Method::MathMin: {
+      const JValue& b = args[1];
+      bool max = info.method == Method::MathMax;
+      if (IsLongLike(a) && IsLongLike(b)) {
+        int64_t r = max ? std::max(a.integer, b.integer) : std::min(a.integer, b.integer);
+        return IsIntLike(a) && IsIntLike(b) ? JValue::Int(static_cast<int32_t>(r)) : JValue::Long(r);
+      }
+      if ((IsLongLike(a) || a.kind == JKind::Double) && (IsLongLike(b) || b.kind == JKind::Double)) {
+        return JValue::Double(max ? std::fmax(AsDouble(a), AsDouble(b)) : std::fmin(AsDouble(a), AsDouble(b)));
+      }
+      break;
+    }
+    case Method::StringValueOf: return JValue::String(ToText(a));
+    case Method::IntegerParseInt:
+    case Method::IntegerValueOf:
+      if (a.kind == JKind::String) return JValue::Int(static_cast<int32_t>(ParseJavaInteger(a.text, INT32_MIN, INT32_MAX)));
+      if (info.method == Method::IntegerValueOf && IsIntLike(a)) return JValue::Int(static_cast<int32_t>(a.integer));
+      break;
+    case Method::LongParseLong:
+    case Method::LongValueOf:
+      if (a.kind == JKind::String) return JValue::Long(ParseJavaInteger(a.text, INT64_MIN, INT64_MAX));
+      if (info.method == Method::LongValueOf && IsLongLike(a)) return JValue::Long(a.integer);
+      break;
+    default: break;
+  }
+  ThrowNoSignature(info, JValue::Null(), args, count);
+}
+
+}  // namespace
+
+const MethodInfo* FindInstanceMethod(std::string_view name) { return FindStaticMethod("", name); }
+
+const MethodInfo* FindStaticMethod(std::string_view owner, std::string_view name) {
+  for (const MethodInfo& info : kMethods) {
+    if (info.owner == owner && info.name == name) return &info;
+  }
+  return nullptr;
+}
+
+bool IsStaticOwner(std::string_view name) {
+  return name == "Math" || name == "String" || name == "Integer" || name == "Long";
+}
+
+JValue CallMethod(const MethodInfo& info, const JValue& receiver, const JValue* args, size_t count) {
+  if (!info.owner.empty()) return StaticMethod(info, args, count);
+  switch (info.method) {
+    case Method::ToString: return JValue::String(ToText(receiver));
+    case Method::HashCode:
+      if (!receiver.is_null()) return JValue::Int(JavaHashCode(receiver));
+      break;
+    case Method::Equals:  // Java equals: same class, and BigDecimal scale matters
+      return JValue::Bool(receiver.is_null() ? args[0].is_null()
+                          : receiver.kind == args[0].kind && GroovyEquals(receiver, args[0]) &&
+                                receiver.number.scale == args[0].number.scale);
+    case Method::Size:
+      if (receiver.kind == JKind::List) return JValue::Int(static_cast<int32_t>(receiver.list->size()));
+      break;
+    default: break;
+  }
+  if (receiver.kind == JKind::String) return StringMethod(info, receiver, args, count);
+  if (receiver.is_number()) return NumberMethod(info, receiver, args, count);
+  if (receiver.kind == JKind::Char && (info.method == Method::Mod || info.method == Method::IntDiv)) {
+    return NumberMethod(info, receiver, args, count);
+  }
+  ThrowNoSignature(info, receiver, args, count);
+}
+
+}  // namespace sqlroute::expr

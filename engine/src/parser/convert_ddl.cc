@@ -1,0 +1,148 @@
+// DDL statements: tables, indexes, views, databases and stored-program headers.
+#include "parser/converter.h"
+
+namespace sqlroute::parser {
+
+using K = ast::StatementKind;
+using ast::TableRole;
+
+void Converter::AddIndexName(P::IdentifierContext* ctx) {
+  if (ctx != nullptr) st_.index_names.push_back(Ident(ctx));
+}
+
+void Converter::ConvertConstraintName(P::ConstraintNameContext* ctx) {
+  if (ctx != nullptr && ctx->identifier() != nullptr) st_.constraint_names.push_back(Ident(ctx->identifier()));
+}
+
+void Converter::ConvertTableConstraint(P::TableConstraintContext* ctx) {
+  ConvertConstraintName(ctx->constraintName());
+  AddIndexName(ctx->identifier());
+  if (auto* reference = ctx->referenceDefinition()) AddTable(reference->tableName(), TableRole::DdlReference);
+  if (auto* check = ctx->expr()) ConvertExpr(check);
+}
+
+void Converter::ConvertColumnDefinition(P::ColumnDefinitionContext* ctx) {
+  for (auto* attribute : ctx->columnAttribute()) {
+    ConvertConstraintName(attribute->constraintName());
+    if (auto* reference = attribute->referenceDefinition()) AddTable(reference->tableName(), TableRole::DdlReference);
+  }
+}
+
+void Converter::ConvertCreateTable(P::CreateTableContext* ctx) {
+  st_.kind = K::CreateTable;
+  st_.if_exists = ctx->ifNotExists() != nullptr;
+  auto names = ctx->tableName();
+  AddTable(names[0], TableRole::Ddl);
+  if (names.size() == 2) AddTable(names[1], TableRole::DdlReference);
+  for (auto* element : ctx->tableElement()) {
+    if (auto* column = element->columnDefinition()) ConvertColumnDefinition(column);
+    if (auto* constraint = element->tableConstraint()) ConvertTableConstraint(constraint);
+  }
+  if (auto* query = ctx->queryExpression()) ConvertQueryExpression(query, ast::kNoQuery);
+}
+
+void Converter::ConvertAlterTable(P::AlterTableContext* ctx) {
+  st_.kind = K::AlterTable;
+  AddTable(ctx->tableName(), TableRole::Ddl);
+  for (auto* item : ctx->alterItem()) {
+    if (auto* constraint = item->tableConstraint()) ConvertTableConstraint(constraint);
+    for (auto* column : item->columnDefinition()) ConvertColumnDefinition(column);
+    if (auto* target = item->tableName()) AddTable(target, TableRole::DdlReference);
+    auto names = item->identifier();
+    bool on_index = (item->INDEX() != nullptr || item->KEY() != nullptr) && item->FOREIGN() == nullptr;
+    bool on_constraint = item->FOREIGN() != nullptr || item->CHECK() != nullptr || item->CONSTRAINT() != nullptr;
+    size_t first = item->getStart()->getType();
+    bool names_object = first == P::DROP || first == P::ALTER || first == P::RENAME;
+    if (!names_object || names.empty() || item->tableConstraint() != nullptr) continue;
+    for (auto* name : names) {
+      if (on_index && item->PRIMARY() == nullptr) AddIndexName(name);
+      if (on_constraint) st_.constraint_names.push_back(Ident(name));
+    }
+  }
+}
+
+bool Converter::ConvertDdl(P::StatementContext* ctx) {
+  if (auto* c = ctx->createTable()) {
+    ConvertCreateTable(c);
+  } else if (auto* c = ctx->alterTable()) {
+    ConvertAlterTable(c);
+  } else if (auto* c = ctx->dropTable()) {
+    st_.kind = K::DropTable;
+    st_.if_exists = c->ifExists() != nullptr;
+    AddTables(c->tableName(), TableRole::Ddl);
+  } else if (auto* c = ctx->truncateTable()) {
+    st_.kind = K::TruncateTable;
+    AddTable(c->tableName(), TableRole::Ddl);
+  } else if (auto* c = ctx->renameTable()) {
+    st_.kind = K::RenameTable;
+    for (auto* pair : c->renamePair()) {
+      AddTable(pair->tableName(0), TableRole::Ddl);
+      AddTable(pair->tableName(1), TableRole::DdlReference);
+    }
+  } else if (auto* c = ctx->createIndex()) {
+    st_.kind = K::CreateIndex;
+    AddIndexName(c->identifier());
+    AddTable(c->tableName(), TableRole::Ddl);
+  } else if (auto* c = ctx->dropIndex()) {
+    st_.kind = K::DropIndex;
+    if (auto* name = c->indexName()->identifier()) {
+      AddIndexName(name);
+    } else {
+      st_.index_names.push_back({Text(c->indexName()), SpanOf(c->indexName()), false});
+    }
+    AddTable(c->tableName(), TableRole::Ddl);
+  } else if (auto* c = ctx->createView()) {
+    st_.kind = K::CreateView;
+    AddTable(c->tableName(), TableRole::Ddl);
+    ConvertQueryExpression(c->queryExpression(), ast::kNoQuery);
+  } else if (auto* c = ctx->alterView()) {
+    st_.kind = K::AlterView;
+    AddTable(c->tableName(), TableRole::Ddl);
+    ConvertQueryExpression(c->queryExpression(), ast::kNoQuery);
+  } else if (auto* c = ctx->dropView()) {
+    st_.kind = K::DropView;
+    st_.if_exists = c->ifExists() != nullptr;
+    AddTables(c->tableName(), TableRole::Ddl);
+  } else if (auto* c = ctx->createDatabase()) {
+    st_.kind = K::CreateDatabase;
+    st_.if_exists = c->ifNotExists() != nullptr;
+    AddSchema(c->identifier());
+  } else if (auto* c = ctx->alterDatabase()) {
+    st_.kind = K::AlterDatabase;
+    AddSchema(c->identifier());
+  } else if (auto* c = ctx->dropDatabase()) {
+    st_.kind = K::DropDatabase;
+    st_.if_exists = c->ifExists() != nullptr;
+    AddSchema(c->identifier());
+  } else if (auto* c = ctx->createTrigger()) {
+    st_.kind = K::CreateTrigger;
+    st_.if_exists = c->ifNotExists() != nullptr;
+    AddTable(c->tableName(), TableRole::Ddl);
+  } else if (auto* c = ctx->dropTrigger()) {
+    st_.kind = K::DropTrigger;
+    st_.if_exists = c->ifExists() != nullptr;
+  } else if (auto* c = ctx->createRoutine()) {
+    st_.kind = c->PROCEDURE() ? K::CreateProcedure : K::CreateFunction;
+    st_.if_exists = c->ifNotExists() != nullptr;
+  } else if (auto* c = ctx->alterRoutine()) {
+    st_.kind = c->PROCEDURE() ? K::AlterProcedure : K::AlterFunction;
+  } else if (auto* c = ctx->dropRoutine()) {
+    st_.kind = c->PROCEDURE() ? K::DropProcedure : K::DropFunction;
+    st_.if_exists = c->ifExists() != nullptr;
+  } else if (auto* c = ctx->createEvent()) {
+    st_.kind = K::CreateEvent;
+    st_.if_exists = c->ifNotExists() != nullptr;
+  } else if (ctx->alterEvent()) {
+    st_.kind = K::AlterEvent;
+  } else if (auto* c = ctx->dropEvent()) {
+    st_.kind = K::DropEvent;
+    st_.if_exists = c->ifExists() != nullptr;
+  } else if (auto* c = ctx->tablespaceStatement()) {
+    st_.kind = c->CREATE() ? K::CreateTablespace : c->ALTER() ? K::AlterTablespace : K::DropTablespace;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace sqlroute::parser

@@ -1,0 +1,370 @@
+// Expressions. Left-recursive operator chains are converted along their left spine in a
+// loop, so a thousands-long a OR b OR ... costs no recursion.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+#include "parser/converter.h"
+#include "parser/literal_text.h"
+
+namespace sqlroute::parser {
+
+using ast::Expr;
+using ast::ExprId;
+using ast::ExprKind;
+
+namespace {
+
+std::string Upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+Expr Make(ExprKind kind, ast::Span span, std::string op = {}) {
+  Expr expr;
+  expr.kind = kind;
+  expr.span = span;
+  expr.op = std::move(op);
+  return expr;
+}
+
+}  // namespace
+
+ExprId Converter::AddExpr(Expr expr) {
+  st_.exprs.push_back(std::move(expr));
+  return static_cast<ExprId>(st_.exprs.size() - 1);
+}
+
+ExprId Converter::Opaque(antlr4::ParserRuleContext* ctx) { return AddExpr(Make(ExprKind::Other, SpanOf(ctx))); }
+
+std::vector<ExprId> Converter::ConvertExprs(const std::vector<P::ExprContext*>& exprs) {
+  std::vector<ExprId> ids;
+  ids.reserve(exprs.size());
+  for (auto* expr : exprs) ids.push_back(ConvertExpr(expr));
+  return ids;
+}
+
+ExprId Converter::ConvertExpr(P::ExprContext* ctx) {
+  if (auto* primary = dynamic_cast<P::PrimaryExprContext*>(ctx)) return ConvertBooleanPrimary(primary->booleanPrimary());
+  if (auto* negation = dynamic_cast<P::NotExprContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Unary, SpanOf(ctx), "NOT");
+    expr.children = {ConvertExpr(negation->expr())};
+    return AddExpr(std::move(expr));
+  }
+  std::vector<P::ExprContext*> spine;  // AND / XOR / OR nodes, outermost first
+  P::ExprContext* leaf = ctx;
+  while (dynamic_cast<P::AndExprContext*>(leaf) || dynamic_cast<P::XorExprContext*>(leaf) ||
+         dynamic_cast<P::OrExprContext*>(leaf)) {
+    spine.push_back(leaf);
+    leaf = static_cast<P::ExprContext*>(leaf->children[0]);
+  }
+  ExprId left = ConvertExpr(leaf);
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
+    auto* node = *it;
+    std::string op = dynamic_cast<P::AndExprContext*>(node) ? "AND" : dynamic_cast<P::XorExprContext*>(node) ? "XOR" : "OR";
+    ExprId right = ConvertExpr(static_cast<P::ExprContext*>(node->children[2]));
+    Expr expr = Make(ExprKind::Binary, SpanOf(node), std::move(op));
+    expr.children = {left, right};
+    left = AddExpr(std::move(expr));
+  }
+  return left;
+}
+
+ExprId Converter::ConvertBooleanPrimary(P::BooleanPrimaryContext* ctx) {
+  std::vector<P::BooleanPrimaryContext*> spine;
+  P::BooleanPrimaryContext* leaf = ctx;
+  while (!dynamic_cast<P::PredicateExprContext*>(leaf)) {
+    spine.push_back(leaf);
+    leaf = static_cast<P::BooleanPrimaryContext*>(leaf->children[0]);
+  }
+  ExprId left = ConvertPredicate(static_cast<P::PredicateExprContext*>(leaf)->predicate());
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
+    ast::Span span = SpanOf(*it);
+    if (auto* is = dynamic_cast<P::IsExprContext*>(*it)) {
+      Expr expr = is->NULL_SYM() ? Make(ExprKind::IsNull, span)
+                                 : Make(ExprKind::IsBool, span, is->TRUE() ? "TRUE" : is->FALSE() ? "FALSE" : "UNKNOWN");
+      expr.negated = is->NOT() != nullptr;
+      expr.children = {left};
+      left = AddExpr(std::move(expr));
+    } else if (auto* quantified = dynamic_cast<P::QuantifiedComparisonContext*>(*it)) {
+      auto* quantifier = static_cast<antlr4::tree::TerminalNode*>(quantified->children[2]);
+      Expr sub = Make(ExprKind::Subquery, Cover(SpanOf(quantifier), span), Upper(quantifier->getText()));
+      sub.subquery = Subquery(quantified->queryExpression());
+      ExprId right = AddExpr(std::move(sub));
+      Expr expr = Make(ExprKind::Binary, span, quantified->comparisonOperator()->getText());
+      expr.children = {left, right};
+      left = AddExpr(std::move(expr));
+    } else {
+      auto* comparison = static_cast<P::ComparisonContext*>(*it);
+      ExprId right = ConvertPredicate(comparison->predicate());
+      Expr expr = Make(ExprKind::Binary, span, comparison->comparisonOperator()->getText());
+      expr.children = {left, right};
+      left = AddExpr(std::move(expr));
+    }
+  }
+  return left;
+}
+
+ExprId Converter::ConvertPredicate(P::PredicateContext* ctx) {
+  ExprId left = ConvertBitExpr(ctx->bitExpr());
+  auto* suffix = ctx->predicateSuffix();
+  if (suffix == nullptr) return left;
+  ast::Span span = SpanOf(ctx);
+  Expr expr;
+  if (auto* in = dynamic_cast<P::InSuffixContext*>(suffix)) {
+    expr = Make(ExprKind::In, span);
+    expr.negated = in->NOT() != nullptr;
+    expr.children = {left};
+    if (in->queryExpression()) {
+      expr.subquery = Subquery(in->queryExpression());
+    } else {
+      for (ExprId item : ConvertExprs(in->expr())) expr.children.push_back(item);
+    }
+  } else if (auto* between = dynamic_cast<P::BetweenSuffixContext*>(suffix)) {
+    expr = Make(ExprKind::Between, span);
+    expr.negated = between->NOT() != nullptr;
+    ExprId low = ConvertBitExpr(between->bitExpr(0));
+    expr.children = {left, low, ConvertBitExpr(between->bitExpr(1))};
+  } else if (auto* sounds = dynamic_cast<P::SoundsLikeSuffixContext*>(suffix)) {
+    expr = Make(ExprKind::Like, span, "SOUNDS LIKE");
+    expr.children = {left, ConvertBitExpr(sounds->bitExpr())};
+  } else if (auto* like = dynamic_cast<P::LikeSuffixContext*>(suffix)) {
+    expr = Make(ExprKind::Like, span, "LIKE");
+    expr.negated = like->NOT() != nullptr;
+    expr.children = {left};
+    for (auto* operand : like->simpleExpr()) expr.children.push_back(ConvertSimpleExpr(operand));
+  } else if (auto* regexp = dynamic_cast<P::RegexpSuffixContext*>(suffix)) {
+    expr = Make(ExprKind::Like, span, regexp->REGEXP() ? "REGEXP" : "RLIKE");
+    expr.negated = regexp->NOT() != nullptr;
+    expr.children = {left, ConvertBitExpr(regexp->bitExpr())};
+  } else {
+    auto* member = static_cast<P::MemberOfSuffixContext*>(suffix);
+    expr = Make(ExprKind::Function, span, "MEMBER OF");
+    expr.children = {left, ConvertSimpleExpr(member->simpleExpr())};
+  }
+  return AddExpr(std::move(expr));
+}
+
+ExprId Converter::ConvertBitExpr(P::BitExprContext* ctx) {
+  std::vector<P::BitBinaryContext*> spine;
+  P::BitExprContext* leaf = ctx;
+  while (auto* binary = dynamic_cast<P::BitBinaryContext*>(leaf)) {
+    spine.push_back(binary);
+    leaf = binary->bitExpr(0);
+  }
+  ExprId left = ConvertSimpleExpr(static_cast<P::BitSimpleContext*>(leaf)->simpleExpr());
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
+    ExprId right = ConvertBitExpr((*it)->bitExpr(1));
+    Expr expr = Make(ExprKind::Binary, SpanOf(*it), Upper((*it)->children[1]->getText()));
+    expr.children = {left, right};
+    left = AddExpr(std::move(expr));
+  }
+  return left;
+}
+
+ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
+  ExprId operand = ConvertUnary(ctx->unaryOrPrimary());
+  for (auto* collation : ctx->collationName()) {
+    Expr name = Make(ExprKind::Other, SpanOf(collation), collation->getText());
+    ExprId right = AddExpr(std::move(name));
+    Expr expr = Make(ExprKind::Binary, Cover(st_.expr(operand).span, SpanOf(collation)), "COLLATE");
+    expr.children = {operand, right};
+    operand = AddExpr(std::move(expr));
+  }
+  return operand;
+}
+
+ExprId Converter::ConvertUnary(P::UnaryOrPrimaryContext* ctx) {
+  if (auto* primary = dynamic_cast<P::PrimaryOperandContext*>(ctx)) return ConvertPrimary(primary->primary());
+  auto* unary = static_cast<P::UnaryExprContext*>(ctx);
+  std::string op = Upper(unary->children[0]->getText());
+  ExprId operand = ConvertUnary(unary->unaryOrPrimary());
+  Expr& inner = st_.exprs[static_cast<size_t>(operand)];
+  // A minus sign before a number is part of the literal, as ShardingSphere reads it.
+  if (op == "-" && inner.kind == ExprKind::Literal && inner.literal.is_numeric()) {
+    inner.literal = Negate(inner.literal);
+    inner.span = SpanOf(ctx);
+    return operand;
+  }
+  Expr expr = Make(ExprKind::Unary, SpanOf(ctx), std::move(op));
+  expr.children = {operand};
+  return AddExpr(std::move(expr));
+}
+
+ExprId Converter::ConvertPrimary(P::PrimaryContext* ctx) {
+  ast::Span span = SpanOf(ctx);
+  if (auto* literal = dynamic_cast<P::LiteralPrimaryContext*>(ctx)) return ConvertLiteral(literal->literal());
+  if (auto* param = dynamic_cast<P::ParamPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Param, span);
+    expr.param_index = ParamIndex(param->PARAM()->getSymbol());
+    return AddExpr(std::move(expr));
+  }
+  if (auto* column = dynamic_cast<P::ColumnPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Column, SpanOf(column->columnRef()));
+    expr.column = Column(column->columnRef());
+    ExprId id = AddExpr(std::move(expr));
+    if (column->textString() == nullptr) return id;
+    Expr path = Make(ExprKind::Literal, SpanOf(column->textString()));
+    path.literal = StringValue(column->textString());
+    ExprId right = AddExpr(std::move(path));
+    Expr json = Make(ExprKind::Binary, span, column->JSON_EXTRACT() ? "->" : "->>");
+    json.children = {id, right};
+    return AddExpr(std::move(json));
+  }
+  if (auto* function = dynamic_cast<P::FunctionPrimaryContext*>(ctx)) return ConvertFunction(function->functionCall());
+  if (dynamic_cast<P::VariablePrimaryContext*>(ctx)) return AddExpr(Make(ExprKind::Variable, span, ctx->getText()));
+  if (auto* assign = dynamic_cast<P::AssignPrimaryContext*>(ctx)) {
+    ExprId variable = AddExpr(Make(ExprKind::Variable, SpanOf(assign->USER_VAR()), assign->USER_VAR()->getText()));
+    Expr expr = Make(ExprKind::Binary, span, ":=");
+    expr.children = {variable, ConvertExpr(assign->expr())};
+    return AddExpr(std::move(expr));
+  }
+  if (auto* subquery = dynamic_cast<P::SubqueryPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Subquery, span);
+    expr.subquery = Subquery(subquery->queryExpression());
+    return AddExpr(std::move(expr));
+  }
+  if (auto* paren = dynamic_cast<P::ParenPrimaryContext*>(ctx)) {
+    auto items = paren->expr();
+    if (items.size() == 1) return ConvertExpr(items[0]);
+    Expr expr = Make(ExprKind::Row, span);
+    expr.children = ConvertExprs(items);
+    return AddExpr(std::move(expr));
+  }
+  if (auto* row = dynamic_cast<P::RowPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Row, span);
+    expr.children = ConvertExprs(row->expr());
+    return AddExpr(std::move(expr));
+  }
+  if (auto* exists = dynamic_cast<P::ExistsPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Exists, span);
+    expr.subquery = Subquery(exists->queryExpression());
+    return AddExpr(std::move(expr));
+  }
+  if (auto* when = dynamic_cast<P::CasePrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Case, span);
+    expr.has_operand = dynamic_cast<P::ExprContext*>(when->children[1]) != nullptr;
+    expr.children = ConvertExprs(when->expr());
+    return AddExpr(std::move(expr));
+  }
+  if (auto* interval = dynamic_cast<P::IntervalPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Interval, span, Upper(interval->identifier()->getText()));
+    expr.children = {ConvertExpr(interval->expr())};
+    return AddExpr(std::move(expr));
+  }
+  if (auto* value = dynamic_cast<P::DefaultPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Default, span);
+    if (auto* column = value->columnRef()) {
+      Expr operand = Make(ExprKind::Column, SpanOf(column));
+      operand.column = Column(column);
+      expr.children = {AddExpr(std::move(operand))};
+    }
+    return AddExpr(std::move(expr));
+  }
+  if (auto* match = dynamic_cast<P::MatchPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Function, span, "MATCH");
+    for (auto* column : match->columnRef()) {
+      Expr operand = Make(ExprKind::Column, SpanOf(column));
+      operand.column = Column(column);
+      expr.children.push_back(AddExpr(std::move(operand)));
+    }
+    expr.children.push_back(ConvertBitExpr(match->bitExpr()));
+    return AddExpr(std::move(expr));
+  }
+  return Opaque(ctx);
+}
+
+ExprId Converter::ConvertFunction(P::FunctionCallContext* ctx) {
+  ast::Span span = SpanOf(ctx);
+  std::string name = Upper(ctx->children[0]->getText());
+  Expr expr = Make(ExprKind::Function, span);
+  if (auto* generic = dynamic_cast<P::GenericCallContext*>(ctx)) {
+    auto* function_name = generic->functionName();
+    if (auto* qualified = function_name->qualifiedName()) {
+      name.clear();
+      for (auto* part : qualified->identifier()) {
+        if (!name.empty()) name += '.';
+        name += Upper(Ident(part).name);
+      }
+    }
+    expr.distinct = generic->DISTINCT() != nullptr;
+    expr.star = generic->STAR() != nullptr;
+    expr.window = generic->overClause() != nullptr;
+    if (auto* arguments = generic->functionArguments()) {
+      expr.children = ConvertExprs(arguments->expr());
+      if (auto* order = arguments->orderByClause()) ConvertOrderItems(order->orderItem());
+    }
+    if (auto* over = generic->overClause()) {
+      if (auto* spec = over->windowSpec()) {
+        ConvertExprs(spec->expr());
+        if (auto* order = spec->orderByClause()) ConvertOrderItems(order->orderItem());
+      }
+    }
+  } else if (auto* cast = dynamic_cast<P::CastCallContext*>(ctx)) {
+    expr.children = {ConvertExpr(cast->expr())};
+  } else if (auto* convert = dynamic_cast<P::ConvertCallContext*>(ctx)) {
+    expr.children = {ConvertExpr(convert->expr())};
+  } else if (auto* extract = dynamic_cast<P::ExtractCallContext*>(ctx)) {
+    expr.children = {ConvertExpr(extract->expr())};
+  } else if (auto* substring = dynamic_cast<P::SubstringCallContext*>(ctx)) {
+    expr.children = ConvertExprs(substring->expr());
+  } else if (auto* trim = dynamic_cast<P::TrimCallContext*>(ctx)) {
+    expr.children = ConvertExprs(trim->expr());
+  } else if (auto* position = dynamic_cast<P::PositionCallContext*>(ctx)) {
+    ExprId needle = ConvertBitExpr(position->bitExpr());
+    expr.children = {needle, ConvertExpr(position->expr())};
+  }
+  expr.op = std::move(name);
+  return AddExpr(std::move(expr));
+}
+
+Value Converter::StringValue(P::TextStringContext* ctx) const {
+  std::string value;
+  for (auto* child : ctx->children) {
+    std::string text = child->getText();
+    std::size_t quote = text.find_first_of("'\"");
+    value += DecodeQuoted(std::string_view(text).substr(quote == std::string::npos ? 0 : quote));
+  }
+  return Value::String(std::move(value));
+}
+
+ExprId Converter::ConvertLiteral(P::LiteralContext* ctx) {
+  Expr expr = Make(ExprKind::Literal, SpanOf(ctx));
+  std::string text = ctx->getText();
+  if (auto* string = dynamic_cast<P::StringLiteralContext*>(ctx)) {
+    expr.literal = StringValue(string->textString());
+  } else if (dynamic_cast<P::IntegerLiteralContext*>(ctx)) {
+    expr.literal = Value::Integer(text);
+  } else if (dynamic_cast<P::DecimalLiteralContext*>(ctx)) {
+    expr.literal = Value::Decimal(CanonicalDecimal(text));
+  } else if (dynamic_cast<P::FloatLiteralContext*>(ctx)) {
+    expr.literal = Value::Double(std::strtod(text.c_str(), nullptr));
+  } else if (dynamic_cast<P::HexLiteralContext*>(ctx)) {
+    expr.literal = Value::Bytes(DecodeHex(text));
+  } else if (dynamic_cast<P::BitLiteralContext*>(ctx)) {
+    expr.literal = Value::Bytes(DecodeBits(text));
+  } else if (auto* temporal = dynamic_cast<P::TemporalLiteralContext*>(ctx)) {
+    std::string value = StringValue(temporal->textString()).text();
+    expr.literal = temporal->DATE() ? Value::Date(value) : temporal->TIME() ? Value::Time(value) : Value::DateTime(value);
+  } else if (auto* boolean = dynamic_cast<P::BoolLiteralContext*>(ctx)) {
+    expr.literal = Value::Bool(boolean->TRUE() != nullptr);
+  }
+  return AddExpr(std::move(expr));
+}
+
+ast::Assignment Converter::ConvertAssignment(P::AssignmentContext* ctx) {
+  ast::Assignment assignment;
+  assignment.column = Column(ctx->columnRef());
+  assignment.column_span = SpanOf(ctx->columnRef());
+  assignment.value = ConvertExpr(ctx->expr());
+  assignment.span = SpanOf(ctx);
+  return assignment;
+}
+
+std::vector<ast::Assignment> Converter::ConvertAssignments(P::AssignmentListContext* ctx) {
+  std::vector<ast::Assignment> result;
+  for (auto* assignment : ctx->assignment()) result.push_back(ConvertAssignment(assignment));
+  return result;
+}
+
+}  // namespace sqlroute::parser

@@ -1,0 +1,273 @@
+// SELECT query blocks: set operations, projections, FROM, clauses, LIMIT and locking.
+#include "parser/converter.h"
+
+namespace sqlroute::parser {
+
+using ast::QueryId;
+using ast::Span;
+
+QueryId Converter::NewQuery(QueryId parent) {
+  ast::Query query;
+  query.parent = parent;
+  st_.queries.push_back(std::move(query));
+  return static_cast<QueryId>(st_.queries.size() - 1);
+}
+
+QueryId Converter::Subquery(P::QueryExpressionContext* ctx) {
+  st_.has_subquery = true;
+  return ConvertQueryExpression(ctx, current_query_);
+}
+
+namespace {
+
+std::string CombineType(P::SetOperatorContext* op) {
+  std::string type = op->UNION() ? "UNION" : op->INTERSECT() ? "INTERSECT" : "EXCEPT";
+  if (op->ALL()) type += " ALL";
+  return type;
+}
+
+bool StartsBlock(P::QueryTermContext* term) { return term->querySpecification() || term->explicitTable() || term->tableValueConstructor(); }
+
+}  // namespace
+
+QueryId Converter::ConvertQueryExpression(P::QueryExpressionContext* ctx, QueryId parent) {
+  auto terms = ctx->queryBody()->queryTerm();
+  // Reserve the block first, so that the top-level block precedes its CTEs and subqueries.
+  QueryId reserved = StartsBlock(terms[0]) ? NewQuery(parent) : ast::kNoQuery;
+  if (auto* with = ctx->withClause()) ConvertWith(with, reserved != ast::kNoQuery ? reserved : parent);
+  QueryId main = ConvertQueryTerm(terms[0], parent, reserved);
+  auto operators = ctx->queryBody()->setOperator();
+  for (size_t i = 1; i < terms.size(); ++i) {
+    QueryId partner = ConvertQueryTerm(terms[i], parent, ast::kNoQuery);
+    auto& main_query = st_.queries[static_cast<size_t>(main)];
+    main_query.combined.push_back(partner);
+    if (main_query.combine_type.empty()) main_query.combine_type = CombineType(operators[i - 1]);
+    st_.has_combine = true;
+  }
+  if (auto* order = ctx->orderByClause()) {
+    auto items = ConvertOrderItems(order->orderItem());
+    st_.queries[static_cast<size_t>(main)].order_by = std::move(items);
+  }
+  if (auto* limit = ctx->limitClause()) {
+    auto converted = ConvertLimit(limit);
+    st_.queries[static_cast<size_t>(main)].limit = converted;
+  }
+  ConvertLocking(ctx->lockingClause(), main);
+  if (terms.size() == 1) {
+    auto& query = st_.queries[static_cast<size_t>(main)];
+    Span whole = SpanOf(ctx);
+    if (ctx->withClause() == nullptr) query.span = Cover(query.span, whole);
+    else query.span.end = whole.end;
+  }
+  return main;
+}
+
+void Converter::ConvertWith(P::WithClauseContext* ctx, QueryId parent) {
+  for (auto* cte : ctx->commonTableExpression()) {
+    st_.has_subquery = true;
+    ConvertQueryExpression(cte->queryExpression(), parent);
+  }
+}
+
+QueryId Converter::ConvertQueryTerm(P::QueryTermContext* ctx, QueryId parent, QueryId reserved) {
+  if (auto* nested = ctx->queryExpression()) return ConvertQueryExpression(nested, parent);
+  QueryId id = reserved != ast::kNoQuery ? reserved : NewQuery(parent);
+  st_.queries[static_cast<size_t>(id)].span = SpanOf(ctx);
+  if (auto* spec = ctx->querySpecification()) {
+    QueryId outer = current_query_;
+    current_query_ = id;
+    ConvertSpecification(spec, id);
+    current_query_ = outer;
+  } else if (auto* table = ctx->explicitTable()) {
+    int32_t index = AddTable(table->tableName(), ast::TableRole::From);
+    st_.tables[static_cast<size_t>(index)].query = id;
+    st_.queries[static_cast<size_t>(id)].from_tables.push_back(index);
+    ast::Projection star;
+    star.star = true;
+    star.span = SpanOf(table->TABLE());
+    st_.queries[static_cast<size_t>(id)].projections.push_back(star);
+  } else if (auto* values = ctx->tableValueConstructor()) {
+    for (auto* row : values->rowConstructor()) {
+      for (auto* value : row->insertValue()) ConvertExpr(value->expr());
+    }
+  }
+  return id;
+}
+
+void Converter::ConvertSpecification(P::QuerySpecificationContext* ctx, QueryId id) {
+  for (auto* option : ctx->selectOption()) {
+    if (option->DISTINCT() || option->DISTINCTROW()) st_.queries[static_cast<size_t>(id)].distinct = true;
+  }
+  auto items = ctx->selectList()->selectItem();
+  for (auto* item : items) ConvertSelectItem(item, id);
+  st_.queries[static_cast<size_t>(id)].projections_span = Cover(SpanOf(items.front()), SpanOf(items.back()));
+  if (auto* from = ctx->fromClause()) {
+    if (auto* list = from->tableReferenceList()) ConvertTableReferences(list, ast::TableRole::From, id);
+  }
+  if (auto* where = ctx->whereClause()) {
+    ast::ExprId expr = ConvertExpr(where->expr());
+    st_.queries[static_cast<size_t>(id)].where = expr;
+  }
+  if (auto* group = ctx->groupByClause()) {
+    auto items = ConvertOrderItems(group->orderItem());
+    auto& query = st_.queries[static_cast<size_t>(id)];
+    query.group_by = std::move(items);
+    query.with_rollup = group->ROLLUP() != nullptr;
+  }
+  if (auto* having = ctx->havingClause()) {
+    ast::ExprId expr = ConvertExpr(having->expr());
+    st_.queries[static_cast<size_t>(id)].having = expr;
+  }
+  if (auto* window = ctx->windowClause()) {
+    for (auto* definition : window->windowDefinition()) {
+      auto* spec = definition->windowSpec();
+      ConvertExprs(spec->expr());
+      if (auto* order = spec->orderByClause()) ConvertOrderItems(order->orderItem());
+    }
+  }
+}
+
+namespace {
+
+ast::AggregationKind AggregationOf(const ast::Expr& expr) {
+  using A = ast::AggregationKind;
+  if (expr.kind != ast::ExprKind::Function || expr.window) return A::None;
+  const std::string& name = expr.op;
+  if (name == "COUNT") return A::Count;
+  if (name == "SUM") return A::Sum;
+  if (name == "AVG") return A::Avg;
+  if (name == "MAX") return A::Max;
+  if (name == "MIN") return A::Min;
+  if (name == "BIT_XOR") return A::BitXor;
+  if (name == "GROUP_CONCAT") return A::GroupConcat;
+  static const char* const kOthers[] = {"BIT_AND", "BIT_OR", "STD", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
+                                        "VARIANCE", "VAR_POP", "VAR_SAMP", "JSON_ARRAYAGG", "JSON_OBJECTAGG"};
+  for (const char* other : kOthers) {
+    if (name == other) return A::Other;
+  }
+  return A::None;
+}
+
+}  // namespace
+
+void Converter::ConvertSelectItem(P::SelectItemContext* ctx, QueryId id) {
+  ast::Projection projection;
+  projection.span = SpanOf(ctx);
+  if (dynamic_cast<P::SelectStarContext*>(ctx) != nullptr) {
+    projection.star = true;
+  } else if (auto* table_star = dynamic_cast<P::SelectTableStarContext*>(ctx)) {
+    projection.star = true;
+    auto parts = table_star->identifier();
+    projection.star_owner = Ident(parts.back());
+  } else {
+    auto* item = static_cast<P::SelectExprContext*>(ctx);
+    projection.expr = ConvertExpr(item->expr());
+    if (auto* alias = item->selectAlias()) {
+      projection.alias = alias->identifier() ? Ident(alias->identifier()) : Ident(alias->textString());
+    }
+    projection.aggregation = AggregationOf(st_.expr(projection.expr));
+  }
+  st_.queries[static_cast<size_t>(id)].projections.push_back(std::move(projection));
+}
+
+void Converter::ConvertTableReferences(P::TableReferenceListContext* ctx, ast::TableRole role, QueryId query) {
+  bool first = true;
+  for (auto* reference : ctx->tableReference()) {
+    if (!first && query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].joins.push_back({",", ast::kNoExpr, {}});
+    first = false;
+    ConvertTableFactor(reference->tableFactor(), role, query);
+    for (auto* part : reference->joinPart()) {
+      ast::Join join;
+      if (part->STRAIGHT_JOIN()) join.type = "STRAIGHT_JOIN";
+      else if (part->NATURAL()) join.type = part->LEFT() ? "NATURAL LEFT JOIN" : part->RIGHT() ? "NATURAL RIGHT JOIN" : "NATURAL JOIN";
+      else if (part->LEFT()) join.type = "LEFT JOIN";
+      else if (part->RIGHT()) join.type = "RIGHT JOIN";
+      else if (part->CROSS()) join.type = "CROSS JOIN";
+      else join.type = "JOIN";
+      ConvertTableFactor(part->tableFactor(), role, query);
+      if (auto* condition = part->joinCondition()) {
+        if (condition->expr()) join.on = ConvertExpr(condition->expr());
+        if (auto* columns = condition->columnNameList()) {
+          for (auto* column : columns->columnRef()) join.using_columns.push_back(Column(column).name);
+        }
+      } else if (part->expr()) {
+        join.on = ConvertExpr(part->expr());
+      }
+      if (query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].joins.push_back(std::move(join));
+    }
+  }
+}
+
+void Converter::ConvertTableFactor(P::TableFactorContext* ctx, ast::TableRole role, QueryId query) {
+  if (auto* single = dynamic_cast<P::SingleTableContext*>(ctx)) {
+    int32_t index = AddTable(single->tableName(), role, single->tableAlias());
+    auto& table = st_.tables[static_cast<size_t>(index)];
+    if (role == ast::TableRole::From) table.query = query;
+    if (query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].from_tables.push_back(index);
+  } else if (auto* derived = dynamic_cast<P::DerivedTableContext*>(ctx)) {
+    st_.has_subquery = true;
+    QueryId sub = ConvertQueryExpression(derived->queryExpression(), query);
+    if (query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].derived_tables.push_back(sub);
+  } else {
+    auto* nested = static_cast<P::NestedTablesContext*>(ctx);
+    ConvertTableReferences(nested->tableReferenceList(), role, query);
+  }
+}
+
+std::vector<ast::OrderItem> Converter::ConvertOrderItems(const std::vector<P::OrderItemContext*>& items) {
+  std::vector<ast::OrderItem> result;
+  result.reserve(items.size());
+  for (auto* item : items) {
+    ast::OrderItem order;
+    order.span = SpanOf(item);
+    order.expr = ConvertExpr(item->expr());
+    order.descending = item->DESC() != nullptr;
+    order.explicit_direction = item->DESC() != nullptr || item->ASC() != nullptr;
+    const ast::Expr& expr = st_.expr(order.expr);
+    if (expr.kind == ast::ExprKind::Literal && expr.literal.kind() == Value::Kind::Int) {
+      order.position = static_cast<int>(expr.literal.int_value());
+    }
+    result.push_back(std::move(order));
+  }
+  return result;
+}
+
+ast::LimitValue Converter::ConvertLimitValue(P::LimitValueContext* ctx) {
+  ast::LimitValue value;
+  value.span = SpanOf(ctx);
+  if (auto* number = ctx->INTEGER_NUM()) {
+    errno = 0;
+    long long parsed = std::strtoll(number->getText().c_str(), nullptr, 10);
+    value.literal = errno == ERANGE ? INT64_MAX : parsed;
+  } else if (auto* param = ctx->PARAM()) {
+    value.param_index = ParamIndex(param->getSymbol());
+  }
+  return value;
+}
+
+ast::Limit Converter::ConvertLimit(P::LimitClauseContext* ctx) {
+  ast::Limit limit;
+  limit.span = SpanOf(ctx);
+  auto values = ctx->limitValue();
+  if (values.size() == 1) {
+    limit.row_count = ConvertLimitValue(values[0]);
+  } else if (ctx->OFFSET()) {
+    limit.row_count = ConvertLimitValue(values[0]);
+    limit.offset = ConvertLimitValue(values[1]);
+  } else {
+    limit.offset = ConvertLimitValue(values[0]);
+    limit.row_count = ConvertLimitValue(values[1]);
+  }
+  return limit;
+}
+
+void Converter::ConvertLocking(const std::vector<P::LockingClauseContext*>& clauses, QueryId id) {
+  if (clauses.empty()) return;
+  auto& query = st_.queries[static_cast<size_t>(id)];
+  auto* first = clauses.front();
+  query.lock = first->LOCK() ? ast::LockKind::LockInShareMode
+               : first->UPDATE() ? ast::LockKind::ForUpdate : ast::LockKind::ForShare;
+  query.lock_span = Cover(SpanOf(first), SpanOf(clauses.back()));
+}
+
+}  // namespace sqlroute::parser

@@ -1,0 +1,99 @@
+#pragma once
+// Converts the ANTLR parse tree of one statement into the statement model.
+// Recursion follows the nesting of the SQL (bounded by the pre-scan); left-deep operator
+// chains such as a OR b OR c ... are walked iteratively.
+#include <vector>
+
+#include "MySqlParser.h"
+#include "ast/statement.h"
+#include "parser/source_map.h"
+
+namespace sqlroute::parser {
+
+using P = sqlroute_gen::MySqlParser;
+
+class Converter {
+ public:
+  // `param_tokens`: token indexes of the '?' markers in source order.
+  Converter(const SourceMap& source, std::vector<size_t> param_tokens, ast::Statement& out);
+
+  void Convert(P::StatementContext* ctx);
+
+ private:
+  // convert_names.cc: spans, identifiers, tables
+  ast::Span SpanOf(antlr4::ParserRuleContext* ctx) const;
+  ast::Span SpanOf(antlr4::Token* token) const;
+  ast::Span SpanOf(antlr4::tree::TerminalNode* node) const { return SpanOf(node->getSymbol()); }
+  static ast::Span Cover(ast::Span first, ast::Span last) { return {first.begin, last.end}; }
+  std::string Text(antlr4::ParserRuleContext* ctx) const;
+  ast::Identifier Ident(P::IdentifierContext* ctx) const;
+  ast::Identifier Ident(P::TextStringContext* ctx) const;
+  ast::ColumnRef Column(P::ColumnRefContext* ctx) const;
+  int32_t AddTable(P::TableNameContext* name, ast::TableRole role, P::TableAliasContext* alias = nullptr);
+  void AddTables(const std::vector<P::TableNameContext*>& names, ast::TableRole role);
+  void AddSchema(P::IdentifierContext* ctx);
+  int32_t ParamIndex(antlr4::Token* token) const;
+  void SortTablesBySource();
+
+  // convert_query.cc
+  ast::QueryId ConvertQueryExpression(P::QueryExpressionContext* ctx, ast::QueryId parent);
+  ast::QueryId ConvertQueryTerm(P::QueryTermContext* ctx, ast::QueryId parent, ast::QueryId reserved);
+  ast::QueryId NewQuery(ast::QueryId parent);
+  void ConvertWith(P::WithClauseContext* ctx, ast::QueryId parent);
+  void ConvertSpecification(P::QuerySpecificationContext* ctx, ast::QueryId id);
+  void ConvertSelectItem(P::SelectItemContext* ctx, ast::QueryId id);
+  void ConvertTableReferences(P::TableReferenceListContext* ctx, ast::TableRole role, ast::QueryId query);
+  void ConvertTableFactor(P::TableFactorContext* ctx, ast::TableRole role, ast::QueryId query);
+  std::vector<ast::OrderItem> ConvertOrderItems(const std::vector<P::OrderItemContext*>& items);
+  ast::Limit ConvertLimit(P::LimitClauseContext* ctx);
+  ast::LimitValue ConvertLimitValue(P::LimitValueContext* ctx);
+  void ConvertLocking(const std::vector<P::LockingClauseContext*>& clauses, ast::QueryId id);
+  ast::QueryId Subquery(P::QueryExpressionContext* ctx);
+
+  // convert_expr.cc
+  ast::ExprId AddExpr(ast::Expr expr);
+  ast::ExprId ConvertExpr(P::ExprContext* ctx);
+  ast::ExprId ConvertBooleanPrimary(P::BooleanPrimaryContext* ctx);
+  ast::ExprId ConvertPredicate(P::PredicateContext* ctx);
+  ast::ExprId ConvertBitExpr(P::BitExprContext* ctx);
+  ast::ExprId ConvertSimpleExpr(P::SimpleExprContext* ctx);
+  ast::ExprId ConvertUnary(P::UnaryOrPrimaryContext* ctx);
+  ast::ExprId ConvertPrimary(P::PrimaryContext* ctx);
+  ast::ExprId ConvertFunction(P::FunctionCallContext* ctx);
+  ast::ExprId ConvertLiteral(P::LiteralContext* ctx);
+  Value StringValue(P::TextStringContext* ctx) const;
+  ast::ExprId Opaque(antlr4::ParserRuleContext* ctx);
+  std::vector<ast::ExprId> ConvertExprs(const std::vector<P::ExprContext*>& exprs);
+  ast::Assignment ConvertAssignment(P::AssignmentContext* ctx);
+  std::vector<ast::Assignment> ConvertAssignments(P::AssignmentListContext* ctx);
+
+  // convert_dml.cc
+  void ConvertSelect(P::SelectStatementContext* ctx);
+  void ConvertInsert(P::InsertStatementContext* ctx);
+  void ConvertUpdate(P::UpdateStatementContext* ctx);
+  void ConvertDelete(P::DeleteStatementContext* ctx);
+  void ConvertLoadData(P::LoadDataStatementContext* ctx);
+
+  // convert_ddl.cc
+  bool ConvertDdl(P::StatementContext* ctx);
+  void ConvertCreateTable(P::CreateTableContext* ctx);
+  void ConvertAlterTable(P::AlterTableContext* ctx);
+  void ConvertTableConstraint(P::TableConstraintContext* ctx);
+  void ConvertColumnDefinition(P::ColumnDefinitionContext* ctx);
+  void ConvertConstraintName(P::ConstraintNameContext* ctx);
+  void AddIndexName(P::IdentifierContext* ctx);
+
+  // convert_admin.cc: TCL, DAL, DCL
+  bool ConvertAdmin(P::StatementContext* ctx);
+  void ConvertSet(P::SetStatementContext* ctx);
+  void ConvertShow(P::ShowStatementContext* ctx);
+  void ConvertExplain(P::ExplainStatementContext* ctx);
+  void ConvertGrantObject(P::GrantObjectContext* ctx);
+
+  const SourceMap& source_;
+  std::vector<size_t> param_tokens_;
+  ast::Statement& st_;
+  ast::QueryId current_query_ = ast::kNoQuery;  // block whose clauses are being converted
+};
+
+}  // namespace sqlroute::parser

@@ -1,0 +1,98 @@
+#include "parser/nesting_scan.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace sqlroute::parser {
+namespace {
+
+bool IsWordChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool WordIs(std::string_view word, std::string_view keyword) {
+  if (word.size() != keyword.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (std::toupper(static_cast<unsigned char>(word[i])) != keyword[i]) return false;
+  }
+  return true;
+}
+
+// Index just past a quoted section starting at `i` (quote char at sql[i]).
+std::size_t SkipQuoted(std::string_view sql, std::size_t i) {
+  char quote = sql[i++];
+  while (i < sql.size()) {
+    char c = sql[i];
+    if (c == '\\' && quote != '`') {
+      i += 2;
+    } else if (c == quote) {
+      if (i + 1 < sql.size() && sql[i + 1] == quote) {
+        i += 2;
+      } else {
+        return i + 1;
+      }
+    } else {
+      ++i;
+    }
+  }
+  return sql.size();
+}
+
+}  // namespace
+
+Nesting ScanNesting(std::string_view sql) {
+  Nesting result;
+  int parens = 0;
+  int cases = 0;
+  int run = 0;
+  std::size_t i = 0;
+  const std::size_t n = sql.size();
+  while (i < n) {
+    char c = sql[i];
+    if (c == '\'' || c == '"' || c == '`') {
+      i = SkipQuoted(sql, i);
+      run = 0;
+    } else if (c == '#' || (c == '-' && i + 2 < n && sql[i + 1] == '-' && std::isspace(static_cast<unsigned char>(sql[i + 2])))) {
+      while (i < n && sql[i] != '\n') ++i;
+    } else if (c == '/' && i + 1 < n && sql[i + 1] == '*' && (i + 2 >= n || sql[i + 2] != '!')) {
+      std::size_t end = sql.find("*/", i + 2);
+      i = end == std::string_view::npos ? n : end + 2;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else if (c == '(') {
+      ++parens;
+      result.depth = std::max(result.depth, parens + cases);
+      run = 0;
+      ++i;
+    } else if (c == ')') {
+      parens = std::max(0, parens - 1);
+      run = 0;
+      ++i;
+    } else if (c == '!' || c == '-' || c == '+' || c == '~') {
+      result.prefix_run = std::max(result.prefix_run, ++run);
+      ++i;
+    } else if (IsWordChar(c)) {
+      std::size_t start = i;
+      while (i < n && IsWordChar(sql[i])) ++i;
+      std::string_view word = sql.substr(start, i - start);
+      if (WordIs(word, "NOT")) {
+        result.prefix_run = std::max(result.prefix_run, ++run);
+        continue;
+      }
+      run = 0;
+      if (WordIs(word, "CASE")) {
+        ++cases;
+        result.depth = std::max(result.depth, parens + cases);
+      } else if (WordIs(word, "END")) {
+        cases = std::max(0, cases - 1);
+      }
+    } else {
+      run = 0;
+      ++i;
+    }
+  }
+  return result;
+}
+
+}  // namespace sqlroute::parser

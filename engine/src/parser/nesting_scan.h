@@ -1,0 +1,15 @@
+#pragma once
+// A cheap lexical pre-scan that measures how deeply a statement nests, so that statements
+// which would recurse too deeply are rejected before ANTLR sees them.
+#include <string_view>
+
+namespace sqlroute::parser {
+
+struct Nesting {
+  int depth = 0;        // deepest nesting of parentheses and CASE ... END
+  int prefix_run = 0;   // longest run of prefix operators (NOT, !, -, +, ~)
+};
+
+Nesting ScanNesting(std::string_view sql);
+
+}  // namespace sqlroute::parser

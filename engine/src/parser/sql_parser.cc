@@ -1,0 +1,142 @@
+#include "parser/sql_parser.h"
+
+#include <pthread.h>
+
+#include <exception>
+
+#include "parser/converter.h"
+#include "parser/nesting_scan.h"
+#include "parser/parse_session.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::parser {
+namespace {
+
+using sqlroute_gen::MySqlLexer;
+
+// Statements this small and shallow parse on the caller's stack; others on a thread of their own.
+constexpr std::size_t kInlineBytes = 8192;
+constexpr int kInlineDepth = 40;
+constexpr std::size_t kLargeStackBytes = std::size_t{512} << 20;  // reserved, touched only as needed
+
+void CollectTokens(ParseSession& session, const SourceMap& source, ast::Statement& st, std::vector<size_t>& params) {
+  auto span_of = [&](antlr4::Token* token) {
+    return ast::Span{source.ByteOffset(token->getStartIndex()), source.ByteOffset(token->getStopIndex() + 1)};
+  };
+  std::optional<uint32_t> versioned_begin;
+  auto add_comment = [&](ast::Span span) { st.comments.push_back({std::string(st.text(span)), span}); };
+  for (antlr4::Token* token : session.tokens()) {
+    switch (token->getType()) {
+      case MySqlLexer::PARAM:
+        params.push_back(token->getTokenIndex());
+        st.param_markers.push_back(span_of(token));
+        break;
+      case MySqlLexer::BLOCK_COMMENT:
+      case MySqlLexer::LINE_COMMENT:
+        add_comment(span_of(token));
+        break;
+      case MySqlLexer::VERSIONED_COMMENT_START:
+        versioned_begin = span_of(token).begin;
+        break;
+      case MySqlLexer::VERSIONED_COMMENT_END:
+        if (versioned_begin) add_comment({*versioned_begin, span_of(token).end});
+        versioned_begin.reset();
+        break;
+      default:
+        break;
+    }
+  }
+  if (versioned_begin) add_comment({*versioned_begin, static_cast<uint32_t>(st.sql.size())});
+}
+
+ast::Statement ParseOnThisStack(std::string_view sql) {
+  ast::Statement st;
+  st.sql = std::string(sql);
+  SourceMap source(st.sql);
+  try {
+    ParseSession session(st.sql, source);
+    auto* root = session.Parse();
+    std::vector<size_t> params;
+    CollectTokens(session, source, st, params);
+    Converter(source, std::move(params), st).Convert(root->statement());
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw Error(ErrorCode::SQL_SYNTAX_ERROR, std::string("You have an error in your SQL syntax: ") + e.what());
+  }
+  return st;
+}
+
+struct StackJob {
+  std::string_view sql;
+  ast::Statement result;
+  std::exception_ptr error;
+};
+
+void* RunStackJob(void* arg) {
+  auto* job = static_cast<StackJob*>(arg);
+  try {
+    job->result = ParseOnThisStack(job->sql);
+  } catch (...) {
+    job->error = std::current_exception();
+  }
+  return nullptr;
+}
+
+ast::Statement ParseOnLargeStack(std::string_view sql) {
+  StackJob job{sql, {}, nullptr};
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setstacksize(&attributes, kLargeStackBytes);
+  pthread_t thread;
+  int failed = pthread_create(&thread, &attributes, RunStackJob, &job);
+  pthread_attr_destroy(&attributes);
+  if (failed != 0) throw Error(ErrorCode::SQL_TOO_COMPLEX, "no stack available to parse this statement");
+  pthread_join(thread, nullptr);
+  if (job.error) std::rethrow_exception(job.error);
+  return std::move(job.result);
+}
+
+}  // namespace
+
+ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
+  if (sql.size() > limits.max_sql_bytes) {
+    throw Error(ErrorCode::SQL_TOO_LARGE, "the statement has " + std::to_string(sql.size()) +
+                                              " bytes, more than the limit of " + std::to_string(limits.max_sql_bytes));
+  }
+  Nesting nesting = ScanNesting(sql);
+  int depth = std::max(nesting.depth, nesting.prefix_run);
+  if (depth > limits.max_depth) {
+    throw Error(ErrorCode::SQL_TOO_COMPLEX, "the statement nests " + std::to_string(depth) +
+                                                " levels deep, more than the limit of " + std::to_string(limits.max_depth));
+  }
+  if (sql.size() > kInlineBytes || depth > kInlineDepth) return ParseOnLargeStack(sql);
+  return ParseOnThisStack(sql);
+}
+
+void WarmUp() {
+  static const char* const kStatements[] = {
+      "SELECT c FROM sbtest1 WHERE id = ?",
+      "SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ?",
+      "SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?",
+      "SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c",
+      "UPDATE sbtest1 SET k = k + 1 WHERE id = ?",
+      "UPDATE sbtest1 SET c = ? WHERE id = ?",
+      "DELETE FROM sbtest1 WHERE id = ?",
+      "INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)",
+      "SELECT o.id, COUNT(*) AS n FROM t_order o LEFT JOIN t_order_item i ON o.order_id = i.order_id "
+      "WHERE o.user_id IN (1, 2) AND o.status = 'x' GROUP BY o.id HAVING n > 1 ORDER BY o.id DESC LIMIT 10, 20",
+      "INSERT INTO t (a, b) VALUES (1, 'x'), (2, NULL) ON DUPLICATE KEY UPDATE b = VALUES(b)",
+      "SELECT * FROM t WHERE a = (SELECT MAX(a) FROM t2) FOR UPDATE",
+      "BEGIN", "COMMIT", "SET autocommit = 1", "SHOW TABLES", "USE db",
+      "CREATE TABLE t (id BIGINT NOT NULL AUTO_INCREMENT, PRIMARY KEY (id)) ENGINE=InnoDB",
+  };
+  for (const char* sql : kStatements) {
+    try {
+      Parse(sql);
+    } catch (const Error&) {
+    }
+  }
+}
+
+}  // namespace sqlroute::parser

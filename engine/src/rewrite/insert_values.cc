@@ -1,0 +1,85 @@
+#include "rewrite/insert_values.h"
+
+#include "common/strings.h"
+#include "route/insert_router.h"
+
+namespace sqlroute::rewrite {
+
+InsertRewriter::InsertRewriter(const RewriteInput& input) : input_(input) {
+  const ast::Statement& statement = input.statement;
+  bool insert = statement.kind == ast::StatementKind::Insert || statement.kind == ast::StatementKind::Replace;
+  active_ = insert && !input.route.insert_rows.empty() && statement.insert.select == ast::kNoQuery;
+  parameterized_ = !statement.param_markers.empty();
+}
+
+std::string InsertRewriter::KeyText(int row) const {
+  return parameterized_ ? "?" : input_.route.generated_keys[static_cast<std::size_t>(row)].ToSqlLiteral();
+}
+
+std::string InsertRewriter::RowText(int row) const {
+  const ast::Statement& statement = input_.statement;
+  const ast::InsertRow& values = statement.insert.rows[static_cast<std::size_t>(row)];
+  std::vector<std::string> items;
+  for (ast::ExprId id : values.values) items.emplace_back(statement.text(statement.expr(id).span));
+  if (!input_.route.generated_keys.empty()) items.push_back(KeyText(row));
+  return "(" + Join(items, ", ") + ")";
+}
+
+void InsertRewriter::AddTokens(std::vector<SqlToken>& tokens) const {
+  const ast::Statement& statement = input_.statement;
+  const route::RouteContext& route = input_.route;
+  if (route.generated_keys.empty()) return;
+  const std::string& key = route.generated_key_column;
+  if (statement.insert.set_form) {
+    const auto& last = statement.insert.set_assignments.back();
+    tokens.push_back({last.span.end, last.span.end, TokenKind::Text, ", " + key + " = " + KeyText(0), "", false});
+    return;
+  }
+  if (!statement.insert.columns_span.empty()) {
+    uint32_t close = statement.insert.columns_span.end - 1;
+    tokens.push_back({close, close, TokenKind::Text, ", " + key, "", false});
+    return;
+  }
+  const ast::TableRef& table = statement.tables[static_cast<std::size_t>(statement.insert.table)];
+  const route::ShardingTable* sharding = input_.rules.sharding ? input_.rules.sharding->Find(table.name.name) : nullptr;
+  std::vector<std::string> columns = route::InsertColumns(statement, input_.rules, sharding);
+  columns.push_back(key);
+  tokens.push_back({table.name.span.end, table.name.span.end, TokenKind::Text, "(" + Join(columns, ", ") + ")", "", false});
+}
+
+std::string InsertRewriter::ValuesText(std::size_t index) const {
+  std::vector<std::string> rows;
+  for (int row : input_.route.insert_rows[index]) rows.push_back(RowText(row));
+  return Join(rows, ", ");
+}
+
+std::vector<Value> InsertRewriter::Params(std::size_t index) const {
+  const ast::Statement& statement = input_.statement;
+  const ast::Span values = statement.insert.values_span;
+  std::vector<Value> result;
+  auto add_markers = [&](uint32_t begin, uint32_t end) {
+    for (std::size_t i = 0; i < statement.param_markers.size(); ++i) {
+      const ast::Span& marker = statement.param_markers[i];
+      if (marker.begin >= begin && marker.end <= end && i < input_.params.size()) result.push_back(input_.params[i]);
+    }
+  };
+  if (statement.insert.set_form) {
+    uint32_t end = statement.insert.set_assignments.back().span.end;
+    add_markers(0, end);
+    if (parameterized_ && !input_.route.generated_keys.empty()) result.push_back(input_.route.generated_keys.front());
+    add_markers(end, static_cast<uint32_t>(statement.sql.size()));
+    return result;
+  }
+  add_markers(0, values.begin);
+  for (int row : input_.route.insert_rows[index]) {
+    const ast::Span& span = statement.insert.rows[static_cast<std::size_t>(row)].span;
+    add_markers(span.begin, span.end);
+    if (parameterized_ && !input_.route.generated_keys.empty()) {
+      result.push_back(input_.route.generated_keys[static_cast<std::size_t>(row)]);
+    }
+  }
+  add_markers(values.end, static_cast<uint32_t>(statement.sql.size()));
+  return result;
+}
+
+}  // namespace sqlroute::rewrite

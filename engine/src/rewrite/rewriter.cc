@@ -1,0 +1,63 @@
+#include "rewrite/rewriter.h"
+
+#include "common/strings.h"
+#include "rewrite/derived_columns.h"
+#include "rewrite/insert_values.h"
+#include "rewrite/pagination.h"
+#include "rewrite/sql_builder.h"
+#include "rewrite/table_tokens.h"
+
+namespace sqlroute::rewrite {
+namespace {
+
+std::string Quote(const std::string& name, bool quoted) { return quoted ? "`" + name + "`" : name; }
+
+}  // namespace
+
+std::vector<SqlUnit> Rewrite(const RewriteInput& input) {
+  const ast::Statement& statement = input.statement;
+  const route::RouteContext& route = input.route;
+  std::vector<SqlUnit> result;
+  if (input.skip_rewrite) {
+    for (const auto& unit : route.units) result.push_back({unit.data_source, statement.sql, input.params});
+    return result;
+  }
+  std::vector<SqlToken> tokens;
+  std::vector<Value> params = input.params;
+  AddTableTokens(input, tokens);
+  AddDerivedColumnTokens(input, tokens);
+  RewritePagination(input, tokens, params);
+  InsertRewriter insert(input);
+  if (insert.active()) {
+    insert.AddTokens(tokens);
+    if (!statement.insert.set_form) {
+      const ast::Span& values = statement.insert.values_span;
+      tokens.push_back({values.begin, values.end, TokenKind::InsertValues, "", "", false});
+    }
+  }
+  SortAndCheck(tokens, statement.sql);
+  for (std::size_t i = 0; i < route.units.size(); ++i) {
+    const RouteUnit& unit = route.units[i];
+    auto text_of = [&](const SqlToken& token) -> std::string {
+      switch (token.kind) {
+        case TokenKind::Text: return token.text;
+        case TokenKind::TableName: {
+          std::string actual = ActualTable(unit, token.text);
+          return Quote(actual.empty() ? token.text : actual, token.quoted);
+        }
+        case TokenKind::IndexName: {
+          std::string actual = ActualTable(unit, token.table);
+          return Quote(actual.empty() ? token.text : token.text + "_" + actual, token.quoted);
+        }
+        case TokenKind::InsertValues: return insert.ValuesText(i);
+      }
+      return token.text;
+    };
+    SqlUnit out{unit.data_source, tokens.empty() ? statement.sql : BuildSql(statement.sql, tokens, text_of),
+                insert.active() ? insert.Params(i) : params};
+    result.push_back(std::move(out));
+  }
+  return result;
+}
+
+}  // namespace sqlroute::rewrite

@@ -1,0 +1,18 @@
+#include "rewrite/sql_builder.h"
+
+namespace sqlroute::rewrite {
+
+std::string BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens, const TokenText& text_of) {
+  std::string result;
+  result.reserve(sql.size() + 32);
+  std::size_t cursor = 0;
+  for (const auto& token : tokens) {
+    result.append(sql, cursor, token.begin - cursor);
+    result += text_of(token);
+    cursor = token.end;
+  }
+  result.append(sql, cursor, std::string::npos);
+  return result;
+}
+
+}  // namespace sqlroute::rewrite

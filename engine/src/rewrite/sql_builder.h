@@ -1,0 +1,16 @@
+#pragma once
+// Splices token texts into the original SQL: everything between tokens stays byte-identical.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "rewrite/sql_token.h"
+
+namespace sqlroute::rewrite {
+
+using TokenText = std::function<std::string(const SqlToken&)>;
+
+// `tokens` must be sorted and non-overlapping (SortAndCheck).
+std::string BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens, const TokenText& text_of);
+
+}  // namespace sqlroute::rewrite

@@ -1,0 +1,41 @@
+#pragma once
+// Everything a RuleSet holds once compiled: immutable and shared between threads.
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "config/rule_config.h"
+#include "route/readwrite_rule.h"
+#include "route/shadow_rule.h"
+#include "route/sharding_rule.h"
+
+namespace sqlroute::detail {
+
+struct SingleTableLocation {
+  std::string data_source;  // "*" = any
+  std::string table;        // lower-cased; "*" = any
+};
+
+struct CompiledRules {
+  config::RuleConfig config;
+  std::vector<std::string> data_sources;  // logic data sources, in configured order
+  std::optional<route::ShardingRule> sharding;
+  std::set<std::string> broadcast_tables;  // lower-cased
+  std::vector<route::ReadwriteGroup> readwrite_groups;
+  std::optional<route::ShadowRule> shadow;
+  std::vector<SingleTableLocation> single_tables;
+  std::string default_single_data_source;
+  std::map<std::string, std::vector<std::string>> table_columns;  // lower-cased table -> columns
+  int max_connections_size_per_query = 1;
+
+  bool IsBroadcastTable(const std::string& table) const;
+  const std::vector<std::string>* ColumnsOf(const std::string& table) const;
+};
+
+// Validates and compiles; throws Error(CONFIG_*) naming the config path.
+std::shared_ptr<const CompiledRules> Compile(config::RuleConfig config);
+
+}  // namespace sqlroute::detail

@@ -1,0 +1,186 @@
+#include "route/insert_router.h"
+
+#include <algorithm>
+
+#include "common/strings.h"
+#include "route/sharding_checks.h"
+#include "route/table_router.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::route {
+namespace {
+
+// ShardingSphere's "common expression" value: an Integer when its text is one, else its text.
+Value ExpressionValue(const ast::Statement& statement, ast::ExprId id) {
+  std::string text(statement.text(statement.expr(id).span));
+  bool digits = !text.empty() && std::all_of(text.begin() + (text[0] == '-' ? 1 : 0), text.end(), ::isdigit);
+  if (digits && text.size() < 11) {
+    Value value = Value::Integer(text);
+    if (value.kind() == Value::Kind::Int) return value;
+  }
+  return Value::String(text);
+}
+
+std::vector<std::vector<ast::ExprId>> ValueRows(const ast::Statement& statement) {
+  std::vector<std::vector<ast::ExprId>> result;
+  if (statement.insert.set_form) {
+    std::vector<ast::ExprId> row;
+    for (const auto& each : statement.insert.set_assignments) row.push_back(each.value);
+    result.push_back(std::move(row));
+    return result;
+  }
+  for (const auto& row : statement.insert.rows) result.push_back(row.values);
+  return result;
+}
+
+int FindColumn(const std::vector<std::string>& columns, const std::string& name) {
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (EqualsIgnoreCase(columns[i], name)) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+std::string ConditionText(const ShardingCondition& condition) {
+  std::vector<std::string> parts;
+  for (const auto& each : condition.columns) parts.push_back(each.column + " " + each.text);
+  return Join(parts, " AND ");
+}
+
+RouteContext RouteInsertSelect(const RouteInput& input, const ShardingTable& target,
+                               const std::vector<const ShardingTable*>& tables) {
+  const ast::Statement& statement = input.statement;
+  for (const ShardingTable* table : tables) {
+    bool compatible = table == &target || (table->binding_group >= 0 && table->binding_group == target.binding_group);
+    if (!compatible) {
+      throw Error(ErrorCode::INSERT_SELECT_TABLES_DIFFER,
+                  "The table inserted and the table selected must be the same or bind tables.");
+    }
+  }
+  if (target.key_generate && FindColumn(InsertColumns(statement, input.rules, &target), target.key_generate->column) < 0) {
+    throw Error(ErrorCode::INSERT_SELECT_KEY_GENERATOR,
+                "INSERT INTO ... SELECT can not support applying key generator with absent generate key column.");
+  }
+  const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.insert.select)];
+  std::vector<int32_t> scope_tables(query.from_tables.begin(), query.from_tables.end());
+  TableScope scope(statement, input.rules, scope_tables);
+  std::vector<ast::ExprId> predicates;
+  if (query.where != ast::kNoExpr) predicates.push_back(query.where);
+  ShardingConditions conditions = ExtractConditions(statement, predicates, scope, input.params);
+  RouteContext context;
+  TableRouter router(*input.rules.sharding, input.hints, context.decisions);
+  std::vector<const ShardingTable*> others;
+  for (const ShardingTable* table : tables) {
+    if (table != &target) others.push_back(table);
+  }
+  auto add = [&](const std::vector<DataNode>& nodes) {
+    for (const auto& node : nodes) {
+      RouteUnit unit{node.data_source, node.data_source, {{target.logic_table, node.table}}};
+      for (const ShardingTable* other : others) {
+        unit.tables.push_back({other->logic_table,
+                               input.rules.sharding->BindingActualTable(target, *other, node.data_source, node.table)});
+      }
+      context.AddUnit(std::move(unit));
+    }
+  };
+  if (conditions.branches.empty()) add(router.Route(target, nullptr));
+  for (const auto& branch : conditions.branches) {
+    if (!branch.always_false) add(router.Route(target, &branch));
+  }
+  context.type = others.empty() ? RouteType::Standard : RouteType::Binding;
+  if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
+    context.warnings.push_back("full route: " + conditions.full_route_reason);
+  }
+  return context;
+}
+
+}  // namespace
+
+std::vector<std::string> InsertColumns(const ast::Statement& statement, const detail::CompiledRules& rules,
+                                       const ShardingTable* table) {
+  std::vector<std::string> result;
+  if (statement.insert.set_form) {
+    for (const auto& each : statement.insert.set_assignments) result.push_back(each.column.name.name);
+    return result;
+  }
+  if (!statement.insert.columns.empty()) {
+    for (const auto& each : statement.insert.columns) result.push_back(each.name);
+    return result;
+  }
+  const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(statement.insert.table)];
+  const auto* metadata = rules.ColumnsOf(ref.name.name);
+  if (!metadata) return result;
+  result = *metadata;
+  std::size_t row_width = statement.insert.rows.empty() ? result.size() : statement.insert.rows.front().values.size();
+  if (table && table->key_generate && row_width + 1 == result.size()) {
+    int key = FindColumn(result, table->key_generate->column);
+    if (key >= 0) result.erase(result.begin() + key);
+  }
+  return result;
+}
+
+RouteContext RouteInsert(const RouteInput& input, const std::vector<const ShardingTable*>& tables) {
+  const ast::Statement& statement = input.statement;
+  const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(statement.insert.table)];
+  const ShardingTable* target = input.rules.sharding->Find(ref.name.name);
+  if (!target) {
+    throw Error(ErrorCode::INSERT_SELECT_TABLES_DIFFER,
+                "The table inserted and the table selected must be the same or bind tables.");
+  }
+  if (statement.insert.select != ast::kNoQuery) return RouteInsertSelect(input, *target, tables);
+
+  std::vector<std::string> columns = InsertColumns(statement, input.rules, target);
+  std::vector<std::vector<ast::ExprId>> rows = ValueRows(statement);
+  RouteContext context;
+  int key_index = -1;
+  if (target->key_generate) {
+    key_index = FindColumn(columns, target->key_generate->column);
+    bool unknown_columns = columns.empty();
+    if (key_index < 0 && !unknown_columns) {
+      context.generated_key_column = target->key_generate->column;
+      for (std::size_t i = 0; i < rows.size(); ++i) context.generated_keys.push_back(target->key_generate->generator->Generate());
+    }
+  }
+  TableRouter router(*input.rules.sharding, input.hints, context.decisions);
+  std::vector<std::string> sharding_columns = target->database_strategy.columns;
+  sharding_columns.insert(sharding_columns.end(), target->table_strategy.columns.begin(), target->table_strategy.columns.end());
+  bool has_conditions = false;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    ShardingCondition condition;
+    for (const auto& column : sharding_columns) {
+      if (std::any_of(condition.columns.begin(), condition.columns.end(),
+                      [&](const ColumnCondition& c) { return c.column == column; })) {
+        continue;
+      }
+      ColumnCondition each;
+      each.table = target;
+      each.column = column;
+      int index = FindColumn(columns, column);
+      if (index >= 0 && static_cast<std::size_t>(index) < rows[r].size()) {
+        auto value = OperandValue(statement, rows[r][static_cast<std::size_t>(index)], input.params);
+        each.values.push_back(value ? *value : ExpressionValue(statement, rows[r][static_cast<std::size_t>(index)]));
+      } else if (!context.generated_keys.empty() && EqualsIgnoreCase(column, context.generated_key_column)) {
+        each.values.push_back(context.generated_keys[r]);
+      } else {
+        each.values.push_back(Value::Null());
+      }
+      each.text = "= " + each.values.front().ToDisplay();
+      condition.columns.push_back(std::move(each));
+    }
+    has_conditions = has_conditions || !condition.columns.empty();
+    std::vector<DataNode> nodes = router.Route(*target, condition.columns.empty() ? nullptr : &condition);
+    if (nodes.size() != 1) {
+      throw Error(ErrorCode::INSERT_MULTIPLE_NODES, "Please check your sharding conditions `" + ConditionText(condition) +
+                                                        "` to avoid same record in table `" + target->logic_table +
+                                                        "` routing to multiple data nodes.");
+    }
+    std::size_t unit = context.AddUnit({nodes.front().data_source, nodes.front().data_source,
+                                        {{target->logic_table, nodes.front().table}}});
+    if (context.insert_rows.size() <= unit) context.insert_rows.resize(unit + 1);
+    context.insert_rows[unit].push_back(static_cast<int>(r));
+  }
+  context.type = RouteType::Standard;
+  RunAudits(input, tables, has_conditions);
+  return context;
+}
+
+}  // namespace sqlroute::route

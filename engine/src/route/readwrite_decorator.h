@@ -1,0 +1,17 @@
+#pragma once
+// Read/write splitting (spec §6.1): each unit on a read/write group goes to the primary or to
+// a replica chosen by the group's load balancer.
+#include <vector>
+
+#include "route/readwrite_rule.h"
+#include "route/router.h"
+#include "sqlroute/session.h"
+
+namespace sqlroute::route {
+
+void DecorateReadwrite(const RouteInput& input, Session* session, RouteContext& context);
+
+// True when the statement must run on the primary whatever the strategy says.
+bool NeedsPrimary(const ast::Statement& statement, const Hints& hints);
+
+}  // namespace sqlroute::route

@@ -1,0 +1,23 @@
+#pragma once
+// A compiled read/write splitting group: the logic data source other rules route to, its
+// primary and replicas, the transactional read strategy and the load balancer.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sqlroute/algorithm.h"
+
+namespace sqlroute::route {
+
+enum class TransactionalReadStrategy { Primary, Fixed, Dynamic };
+
+struct ReadwriteGroup {
+  std::string name;
+  std::string write_data_source;
+  std::vector<std::string> read_data_sources;
+  TransactionalReadStrategy transactional = TransactionalReadStrategy::Primary;
+  std::string load_balancer_name;
+  std::shared_ptr<const LoadBalancer> load_balancer;
+};
+
+}  // namespace sqlroute::route

@@ -1,0 +1,27 @@
+#pragma once
+// The route stage's result: ordered route units plus what rewrite and explain need.
+#include <string>
+#include <vector>
+
+#include "sqlroute/plan.h"
+#include "sqlroute/value.h"
+
+namespace sqlroute::route {
+
+struct RouteContext {
+  RouteType type = RouteType::Passthrough;
+  std::vector<RouteUnit> units;
+  std::vector<RouteDecision> decisions;
+  std::vector<std::string> warnings;
+  // INSERT: for each unit (same order), the indexes of the value rows it receives.
+  std::vector<std::vector<int>> insert_rows;
+  // INSERT with a generated key: the key column and one generated value per row.
+  std::string generated_key_column;
+  std::vector<Value> generated_keys;
+
+  // Adds a unit unless one with the same data source and table mappings exists; returns its index.
+  std::size_t AddUnit(RouteUnit unit);
+  bool SingleUnit() const { return units.size() == 1; }
+};
+
+}  // namespace sqlroute::route

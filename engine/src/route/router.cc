@@ -1,0 +1,193 @@
+#include "route/router.h"
+
+#include <algorithm>
+
+#include "common/strings.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::route {
+namespace {
+
+using ast::StatementClass;
+using ast::StatementKind;
+
+struct StatementTables {
+  std::vector<const ShardingTable*> sharding;
+  std::vector<std::string> broadcast;
+  std::vector<std::string> other;
+  bool empty() const { return sharding.empty() && broadcast.empty() && other.empty(); }
+};
+
+StatementTables Classify(const RouteInput& input) {
+  StatementTables result;
+  const auto& rules = input.rules;
+  for (const auto& ref : input.statement.tables) {
+    if (ref.schema && !EqualsIgnoreCase(ref.schema->name, rules.config.database_name)) {
+      result.other.push_back(ref.schema->name + "." + ref.name.name);
+      continue;
+    }
+    const ShardingTable* table = rules.sharding ? rules.sharding->Find(ref.name.name) : nullptr;
+    if (table) {
+      if (std::find(result.sharding.begin(), result.sharding.end(), table) == result.sharding.end()) {
+        result.sharding.push_back(table);
+      }
+    } else if (rules.IsBroadcastTable(ref.name.name)) {
+      result.broadcast.push_back(ref.name.name);
+    } else {
+      result.other.push_back(ref.name.name);
+    }
+  }
+  return result;
+}
+
+RouteContext EveryDataSource(const detail::CompiledRules& rules, RouteType type) {
+  RouteContext result;
+  result.type = type;
+  for (const auto& ds : rules.data_sources) result.AddUnit({ds, ds, {}});
+  return result;
+}
+
+RouteContext OneDataSource(const std::string& ds, RouteType type) {
+  RouteContext result;
+  result.type = type;
+  result.AddUnit({ds, ds, {}});
+  return result;
+}
+
+// Every actual table of the sharding table, e.g. for DDL.
+RouteContext TableBroadcast(const ShardingTable& table) {
+  RouteContext result;
+  result.type = RouteType::TableBroadcast;
+  for (const auto& node : table.nodes) result.AddUnit({node.data_source, node.data_source, {{table.logic_table, node.table}}});
+  return result;
+}
+
+}  // namespace
+
+RouteContext RouteUnicast(const detail::CompiledRules& rules, const std::vector<const ShardingTable*>& tables) {
+  std::vector<std::string> candidates = tables.empty() ? rules.data_sources : tables.front()->data_sources;
+  for (const ShardingTable* table : tables) {
+    std::vector<std::string> kept;
+    for (const auto& ds : candidates) {
+      if (!table->ActualTables(ds).empty()) kept.push_back(ds);
+    }
+    candidates = std::move(kept);
+  }
+  if (candidates.empty()) {
+    std::vector<std::string> names;
+    for (const ShardingTable* table : tables) names.push_back(table->logic_table);
+    throw Error(ErrorCode::NO_DATA_SOURCE_INTERSECTION,
+                "Can not find actual data source intersection for logic tables `" + Join(names, ", ") + "`.");
+  }
+  RouteUnit unit{candidates.front(), candidates.front(), {}};
+  for (const ShardingTable* table : tables) unit.tables.push_back({table->logic_table, table->ActualTables(unit.data_source).front()});
+  RouteContext result;
+  result.type = RouteType::Unicast;
+  result.AddUnit(std::move(unit));
+  return result;
+}
+
+namespace {
+
+bool MatchesSingle(const detail::SingleTableLocation& location, const std::string& table) {
+  return location.table == "*" || location.table == ToLower(table);
+}
+
+// Where a table no rule shards lives.
+std::string SingleDataSource(const detail::CompiledRules& rules, const std::vector<std::string>& tables,
+                             bool creating) {
+  for (const auto& table : tables) {
+    for (const auto& location : rules.single_tables) {
+      if (location.data_source != "*" && MatchesSingle(location, table)) return location.data_source;
+    }
+  }
+  if (creating && !rules.default_single_data_source.empty()) return rules.default_single_data_source;
+  if (rules.data_sources.size() == 1) return rules.data_sources.front();
+  if (!rules.default_single_data_source.empty()) return rules.default_single_data_source;
+  throw Error(ErrorCode::TABLE_NOT_FOUND,
+              "Table or view `" + tables.front() + "` does not exist: no rule shards it, no single-table rule "
+              "places it and there is more than one data source");
+}
+
+RouteContext RouteNonSharding(const RouteInput& input, const StatementTables& tables) {
+  const auto& rules = input.rules;
+  StatementClass kind = ast::ClassOf(input.statement.kind);
+  if (tables.other.empty() && !tables.broadcast.empty()) {
+    if (kind == StatementClass::DQL) return OneDataSource(rules.data_sources.front(), RouteType::Broadcast);
+    return EveryDataSource(rules, RouteType::Broadcast);
+  }
+  if (tables.other.empty()) {
+    if (kind == StatementClass::DQL || kind == StatementClass::DML) {
+      return OneDataSource(rules.data_sources.front(), RouteType::Unicast);
+    }
+    return EveryDataSource(rules, kind == StatementClass::DCL ? RouteType::InstanceBroadcast : RouteType::DatabaseBroadcast);
+  }
+  bool creating = input.statement.kind == StatementKind::CreateTable;
+  return OneDataSource(SingleDataSource(rules, tables.other, creating), RouteType::Single);
+}
+
+RouteContext RouteDal(const RouteInput& input, const StatementTables& tables) {
+  StatementKind kind = input.statement.kind;
+  if (tables.sharding.empty()) {
+    if (!tables.empty()) return RouteNonSharding(input, tables);
+    return EveryDataSource(input.rules, RouteType::DatabaseBroadcast);
+  }
+  if (kind == StatementKind::Optimize || kind == StatementKind::Analyze) return TableBroadcast(*tables.sharding.front());
+  return RouteUnicast(input.rules, tables.sharding);
+}
+
+RouteContext RouteDdl(const RouteInput& input, const StatementTables& tables) {
+  StatementKind kind = input.statement.kind;
+  if (kind == StatementKind::CreateView || kind == StatementKind::AlterView || kind == StatementKind::DropView) {
+    return RouteUnicast(input.rules, tables.sharding);
+  }
+  if (tables.sharding.empty()) {
+    if (tables.empty()) return EveryDataSource(input.rules, RouteType::DatabaseBroadcast);
+    return RouteNonSharding(input, tables);
+  }
+  if (tables.sharding.size() > 1) {
+    std::vector<std::string> names;
+    for (const ShardingTable* table : tables.sharding) names.push_back(table->logic_table);
+    throw Error(ErrorCode::UNSUPPORTED_SQL,
+                "DDL on several sharding tables at once (`" + Join(names, ", ") + "`) is not supported");
+  }
+  return TableBroadcast(*tables.sharding.front());
+}
+
+RouteContext RouteByDataSourceHint(const RouteInput& input) {
+  const std::string& name = *input.hints.data_source_name;
+  const auto& sources = input.rules.data_sources;
+  bool known = std::find(sources.begin(), sources.end(), name) != sources.end() ||
+               config::Find(input.rules.config.data_sources, name) != nullptr;
+  if (!known) {
+    throw Error(ErrorCode::HINT_DATA_SOURCE_NOT_EXISTS,
+                "Hint data source `" + name + "` does not exist; known: " + Join(sources, ", "));
+  }
+  return OneDataSource(name, RouteType::DataSourceHint);
+}
+
+}  // namespace
+
+RouteContext Route(const RouteInput& input) {
+  if (input.rules.data_sources.empty()) {
+    throw Error(ErrorCode::NO_ROUTE_RESULT, "Can not get route result, please check your sharding rule configuration.");
+  }
+  if (input.hints.data_source_name) return RouteByDataSourceHint(input);
+  StatementTables tables = Classify(input);
+  switch (ast::ClassOf(input.statement.kind)) {
+    case StatementClass::TCL:
+      return EveryDataSource(input.rules, RouteType::DatabaseBroadcast);
+    case StatementClass::DDL:
+      return RouteDdl(input, tables);
+    case StatementClass::DAL:
+      return RouteDal(input, tables);
+    case StatementClass::DCL:
+      if (tables.sharding.size() == 1) return TableBroadcast(*tables.sharding.front());
+      return EveryDataSource(input.rules, RouteType::InstanceBroadcast);
+    default:
+      if (tables.sharding.empty()) return RouteNonSharding(input, tables);
+      return RouteSharding(input, tables.sharding);
+  }
+}
+
+}  // namespace sqlroute::route

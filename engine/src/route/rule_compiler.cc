@@ -1,0 +1,393 @@
+#include <algorithm>
+#include <cctype>
+
+#include "common/strings.h"
+#include "config/config_validator.h"
+#include "expr/inline_expression.h"
+#include "route/compiled_rules.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::detail {
+namespace {
+
+using config::StrategyConfig;
+
+std::string StripTrailingDigits(const std::string& name) {
+  std::size_t end = name.size();
+  while (end > 0 && std::isdigit(static_cast<unsigned char>(name[end - 1]))) --end;
+  return name.substr(0, end);
+}
+
+// Prefix and minimal suffix length of a family of names such as ds_0..ds_3 (spec §2.0).
+DataNodeInfo MakeNodeInfo(const std::vector<std::string>& names) {
+  DataNodeInfo result;
+  if (names.empty()) return result;
+  result.prefix = StripTrailingDigits(names.front());
+  result.suffix_min_length = std::string::npos;
+  for (const auto& each : names) {
+    std::size_t length = each.size() >= result.prefix.size() ? each.size() - result.prefix.size() : 0;
+    result.suffix_min_length = std::min(result.suffix_min_length, length);
+  }
+  return result;
+}
+
+std::vector<std::string> DistinctTables(const std::vector<route::DataNode>& nodes) {
+  std::vector<std::string> result;
+  for (const auto& each : nodes) {
+    if (std::find(result.begin(), result.end(), each.table) == result.end()) result.push_back(each.table);
+  }
+  return result;
+}
+
+class Compiler {
+ public:
+  explicit Compiler(const config::RuleConfig& config) : config_(config) {}
+
+  std::shared_ptr<const CompiledRules> Run(config::RuleConfig owned) {
+    auto result = std::make_shared<CompiledRules>();
+    result->data_sources = LogicDataSources();
+    if (config_.sharding) result->sharding = CompileSharding(*config_.sharding, result->data_sources);
+    if (config_.broadcast) {
+      for (const auto& each : config_.broadcast->tables) result->broadcast_tables.insert(ToLower(each));
+    }
+    if (config_.sharding) {
+      for (const auto& each : config_.sharding->broadcast_tables) result->broadcast_tables.insert(ToLower(each));
+    }
+    if (config_.readwrite_splitting) result->readwrite_groups = CompileReadwrite(*config_.readwrite_splitting);
+    if (config_.shadow) result->shadow = CompileShadow(*config_.shadow);
+    if (config_.single) CompileSingle(*config_.single, *result);
+    for (const auto& each : config_.metadata) {
+      if (each.value.data_source.empty()) result->table_columns[ToLower(each.name)] = each.value.columns;
+    }
+    if (auto value = config_.props.Get("max-connections-size-per-query")) {
+      result->max_connections_size_per_query = std::max(1, std::atoi(value->c_str()));
+    }
+    result->config = std::move(owned);
+    return result;
+  }
+
+ private:
+  // Read/write groups stand for their members; everything else is routed to directly.
+  std::vector<std::string> LogicDataSources() const {
+    std::vector<std::string> result;
+    std::set<std::string> members;
+    if (config_.readwrite_splitting) {
+      for (const auto& group : config_.readwrite_splitting->groups) {
+        result.push_back(group.name);
+        members.insert(group.value.write_data_source);
+        members.insert(group.value.read_data_sources.begin(), group.value.read_data_sources.end());
+      }
+    }
+    if (config_.shadow) {
+      for (const auto& each : config_.shadow->data_sources) members.insert(each.value.shadow_data_source);
+    }
+    for (const auto& each : config_.data_sources) {
+      if (!members.count(each.name)) result.push_back(each.name);
+    }
+    return result;
+  }
+
+  route::ShardingStrategy CompileStrategy(const std::optional<StrategyConfig>& own,
+                                          const std::optional<StrategyConfig>& fallback,
+                                          const config::ShardingRuleConfig& sharding, const std::string& path) {
+    route::ShardingStrategy result;
+    const std::optional<StrategyConfig>& chosen = own ? own : fallback;
+    if (!chosen || chosen->kind == StrategyConfig::Kind::None) return result;
+    result.kind = chosen->kind;
+    std::string columns = chosen->sharding_columns.empty() ? sharding.default_sharding_column : chosen->sharding_columns;
+    for (const auto& each : SplitTrimmed(columns, ',')) {
+      result.columns.push_back(ToLower(each));
+      result.column_names.push_back(each);
+    }
+    if (result.columns.empty() && result.kind != StrategyConfig::Kind::Hint) {
+      throw Error(ErrorCode::CONFIG_MISSING_KEY, "sharding strategy needs a sharding column", path);
+    }
+    result.algorithm_name = chosen->algorithm_name;
+    result.algorithm = Algorithm(chosen->algorithm_name, sharding, path);
+    CheckInlineVariables(result, sharding, path);
+    bool fits = (result.kind == StrategyConfig::Kind::Standard && result.algorithm.standard) ||
+                (result.kind == StrategyConfig::Kind::Complex && result.algorithm.complex) ||
+                (result.kind == StrategyConfig::Kind::Hint && result.algorithm.hint);
+    if (!fits) {
+      throw Error(ErrorCode::CONFIG_INVALID_VALUE,
+                  "sharding algorithm `" + chosen->algorithm_name + "` does not fit this kind of strategy", path);
+    }
+    return result;
+  }
+
+  // An INLINE expression may only read the strategy's sharding column (spec §2.7).
+  static void CheckInlineVariables(const route::ShardingStrategy& strategy, const config::ShardingRuleConfig& sharding,
+                                   const std::string& path) {
+    const config::AlgorithmConfig* algorithm = config::Find(sharding.sharding_algorithms, strategy.algorithm_name);
+    if (!algorithm || !EqualsIgnoreCase(algorithm->type, "INLINE") || strategy.columns.size() != 1) return;
+    auto expression = algorithm->props.Get("algorithm-expression");
+    if (!expression) return;
+    for (const auto& variable : expr::Closure::Compile(*expression)->variables()) {
+      if (variable != strategy.column_names.front()) {
+        throw Error(ErrorCode::CONFIG_INLINE_EXPRESSION,
+                    "Inline sharding algorithms expression `" + *expression + "` reads `" + variable +
+                        "`, which is not the sharding column `" + strategy.column_names.front() + "`",
+                    path);
+      }
+    }
+  }
+
+  ShardingAlgorithm Algorithm(const std::string& name, const config::ShardingRuleConfig& sharding,
+                              const std::string& path) {
+    auto cached = algorithms_.find(name);
+    if (cached != algorithms_.end()) return cached->second;
+    for (const auto& each : sharding.sharding_algorithms) {
+      if (each.name != name) continue;
+      ShardingAlgorithm algorithm =
+          AlgorithmRegistry::Global().CreateSharding(each.value.type, each.value.props, each.path);
+      algorithms_.emplace(name, algorithm);
+      return algorithm;
+    }
+    throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "sharding algorithm `" + name + "` is not defined", path);
+  }
+
+  std::optional<route::KeyGenerateStrategy> CompileKeyGenerate(
+      const std::string& logic_table, const std::optional<config::KeyGenerateStrategyConfig>& own,
+      const config::ShardingRuleConfig& sharding, const std::string& path) {
+    std::optional<config::KeyGenerateStrategyConfig> chosen = own ? own : sharding.default_key_generate_strategy;
+    for (const auto& each : sharding.key_generate_strategies) {
+      if (EqualsIgnoreCase(each.value.logic_table, logic_table) && each.value.key_generate_type == "column") {
+        chosen = config::KeyGenerateStrategyConfig{each.value.key_generate_column, each.value.key_generator_name};
+      }
+    }
+    if (!chosen) return std::nullopt;
+    for (const auto& each : sharding.key_generators) {
+      if (each.name != chosen->key_generator_name) continue;
+      route::KeyGenerateStrategy result;
+      result.column = chosen->column;
+      result.generator_name = each.name;
+      result.generator = AlgorithmRegistry::Global().CreateKeyGenerator(each.value.type, each.value.props, each.path);
+      return result;
+    }
+    throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM,
+                "key generator `" + chosen->key_generator_name + "` is not defined", path);
+  }
+
+  void CompileAudit(route::ShardingTable& table, const std::optional<config::AuditStrategyConfig>& own,
+                    const config::ShardingRuleConfig& sharding, const std::string& path) {
+    const auto& chosen = own ? own : sharding.default_audit_strategy;
+    if (!chosen) return;
+    table.allow_hint_disable_audit = chosen->allow_hint_disable;
+    for (const auto& name : chosen->auditor_names) {
+      const config::AlgorithmConfig* auditor = config::Find(sharding.auditors, name);
+      if (!auditor) throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "auditor `" + name + "` is not defined", path);
+      table.auditors.push_back(AlgorithmRegistry::Global().CreateAuditor(auditor->type, auditor->props, path));
+      table.auditor_names.push_back(name);
+    }
+  }
+
+  static void FinishNodes(route::ShardingTable& table, const std::string& path) {
+    if (table.nodes.empty()) {
+      throw Error(ErrorCode::CONFIG_EMPTY_DATA_NODES,
+                  "Data nodes must be configured for sharding table `" + table.logic_table + "`.", path);
+    }
+    for (const auto& each : table.nodes) {
+      auto& tables = table.tables_by_data_source[each.data_source];
+      if (tables.empty()) table.data_sources.push_back(each.data_source);
+      tables.push_back(each.table);
+    }
+    table.data_source_info = MakeNodeInfo(table.data_sources);
+    table.table_info = MakeNodeInfo(DistinctTables(table.nodes));
+  }
+
+  void CheckDataSource(const std::string& name, const std::vector<std::string>& data_sources,
+                       const std::string& path) const {
+    if (std::find(data_sources.begin(), data_sources.end(), name) == data_sources.end()) {
+      throw Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE,
+                  "data source `" + name + "` is not configured; known: " + Join(data_sources, ", "), path);
+    }
+  }
+
+  route::ShardingTable CompileTable(const config::Named<config::ShardingTableConfig>& entry,
+                                    const config::ShardingRuleConfig& sharding,
+                                    const std::vector<std::string>& data_sources) {
+    route::ShardingTable table;
+    table.logic_table = entry.name;
+    const auto& cfg = entry.value;
+    if (cfg.actual_data_nodes.empty()) {
+      for (const auto& ds : data_sources) table.nodes.push_back({ds, entry.name});
+    } else {
+      for (const auto& item : expr::ExpandList(cfg.actual_data_nodes)) {
+        std::size_t dot = item.find('.');
+        if (dot == std::string::npos || dot == 0 || dot + 1 == item.size()) {
+          throw Error(ErrorCode::CONFIG_INVALID_VALUE,
+                      "data node `" + item + "` must be written as <data source>.<table>", entry.path + ".actualDataNodes");
+        }
+        table.nodes.push_back({item.substr(0, dot), item.substr(dot + 1)});
+        CheckDataSource(table.nodes.back().data_source, data_sources, entry.path + ".actualDataNodes");
+      }
+    }
+    FinishNodes(table, entry.path + ".actualDataNodes");
+    table.database_strategy = CompileStrategy(cfg.database_strategy, sharding.default_database_strategy, sharding,
+                                              entry.path + ".databaseStrategy");
+    table.table_strategy = CompileStrategy(cfg.table_strategy, sharding.default_table_strategy, sharding,
+                                           entry.path + ".tableStrategy");
+    table.key_generate = CompileKeyGenerate(entry.name, cfg.key_generate_strategy, sharding,
+                                            entry.path + ".keyGenerateStrategy");
+    CompileAudit(table, cfg.audit_strategy, sharding, entry.path + ".auditStrategy");
+    return table;
+  }
+
+  route::ShardingTable CompileAutoTable(const config::Named<config::ShardingAutoTableConfig>& entry,
+                                        const config::ShardingRuleConfig& sharding,
+                                        const std::vector<std::string>& data_sources) {
+    route::ShardingTable table;
+    table.logic_table = entry.name;
+    table.auto_table = true;
+    const auto& cfg = entry.value;
+    std::vector<std::string> sources =
+        cfg.actual_data_sources.empty() ? data_sources : expr::ExpandList(cfg.actual_data_sources);
+    for (const auto& ds : sources) CheckDataSource(ds, data_sources, entry.path + ".actualDataSources");
+    std::string strategy_path = entry.path + ".shardingStrategy";
+    table.table_strategy = CompileStrategy(cfg.sharding_strategy, std::nullopt, sharding, strategy_path);
+    std::optional<int> amount =
+        table.table_strategy.algorithm.standard ? table.table_strategy.algorithm.standard->AutoTablesAmount() : std::nullopt;
+    if (!amount) {
+      throw Error(ErrorCode::CONFIG_INVALID_VALUE,
+                  "auto table `" + entry.name + "` needs an auto-table algorithm (MOD, HASH_MOD, VOLUME_RANGE, "
+                  "BOUNDARY_RANGE, AUTO_INTERVAL)", strategy_path);
+    }
+    if (sources.empty()) throw Error(ErrorCode::CONFIG_EMPTY_DATA_NODES, "auto table has no data source", entry.path);
+    for (int i = 0; i < *amount; ++i) {
+      table.nodes.push_back({sources[static_cast<std::size_t>(i) % sources.size()], entry.name + "_" + std::to_string(i)});
+    }
+    FinishNodes(table, entry.path);
+    table.key_generate = CompileKeyGenerate(entry.name, cfg.key_generate_strategy, sharding,
+                                            entry.path + ".keyGenerateStrategy");
+    CompileAudit(table, cfg.audit_strategy, sharding, entry.path + ".auditStrategy");
+    return table;
+  }
+
+  route::ShardingRule CompileSharding(const config::ShardingRuleConfig& sharding,
+                                      const std::vector<std::string>& data_sources) {
+    std::vector<route::ShardingTable> tables;
+    for (const auto& entry : sharding.tables) tables.push_back(CompileTable(entry, sharding, data_sources));
+    for (const auto& entry : sharding.auto_tables) tables.push_back(CompileAutoTable(entry, sharding, data_sources));
+    std::vector<std::vector<std::string>> groups;
+    for (std::size_t g = 0; g < sharding.binding_groups.size(); ++g) {
+      std::string path = "bindingTables[" + std::to_string(g) + "]";
+      const route::ShardingTable* first = nullptr;
+      for (const auto& name : sharding.binding_groups[g]) {
+        auto found = std::find_if(tables.begin(), tables.end(),
+                                  [&](const route::ShardingTable& t) { return EqualsIgnoreCase(t.logic_table, name); });
+        if (found == tables.end()) {
+          throw Error(ErrorCode::CONFIG_INVALID_VALUE, "binding table `" + name + "` is not a sharding table", path);
+        }
+        found->binding_group = static_cast<int>(g);
+        if (!first) {
+          first = &*found;
+        } else if (!SameLayout(*first, *found)) {
+          throw Error(ErrorCode::CONFIG_BINDING_LAYOUT,
+                      "binding tables `" + first->logic_table + "` and `" + found->logic_table +
+                          "` have different data node layouts", path);
+        }
+      }
+      groups.push_back(sharding.binding_groups[g]);
+    }
+    return route::ShardingRule(std::move(tables), std::move(groups));
+  }
+
+  static bool SameLayout(const route::ShardingTable& a, const route::ShardingTable& b) {
+    if (a.data_sources != b.data_sources) return false;
+    for (const auto& ds : a.data_sources) {
+      if (a.ActualTables(ds).size() != b.ActualTables(ds).size()) return false;
+    }
+    return true;
+  }
+
+  static std::vector<route::ReadwriteGroup> CompileReadwrite(const config::ReadwriteSplittingRuleConfig& rule) {
+    std::vector<route::ReadwriteGroup> result;
+    for (const auto& entry : rule.groups) {
+      route::ReadwriteGroup group;
+      group.name = entry.name;
+      group.write_data_source = entry.value.write_data_source;
+      group.read_data_sources = entry.value.read_data_sources;
+      const std::string& strategy = entry.value.transactional_read_query_strategy;
+      if (EqualsIgnoreCase(strategy, "FIXED")) group.transactional = route::TransactionalReadStrategy::Fixed;
+      if (EqualsIgnoreCase(strategy, "DYNAMIC")) group.transactional = route::TransactionalReadStrategy::Dynamic;
+      group.load_balancer_name = entry.value.load_balancer_name;
+      const config::AlgorithmConfig* balancer = config::Find(rule.load_balancers, group.load_balancer_name);
+      group.load_balancer = AlgorithmRegistry::Global().CreateLoadBalancer(
+          balancer ? balancer->type : "ROUND_ROBIN", balancer ? balancer->props : Props{}, entry.path);
+      result.push_back(std::move(group));
+    }
+    return result;
+  }
+
+  static route::ShadowRule CompileShadow(const config::ShadowRuleConfig& shadow) {
+    route::ShadowRule result;
+    for (const auto& each : shadow.data_sources) {
+      result.mappings.push_back({each.name, each.value.production_data_source, each.value.shadow_data_source});
+    }
+    std::map<std::string, std::shared_ptr<const ShadowAlgorithm>> algorithms;
+    for (const auto& each : shadow.algorithms) {
+      auto algorithm = AlgorithmRegistry::Global().CreateShadow(each.value.type, each.value.props, each.path);
+      algorithms.emplace(each.name, algorithm);
+      if (algorithm->IsHintAlgorithm()) result.hint_algorithms.push_back({each.name, algorithm});
+    }
+    for (const auto& entry : shadow.tables) {
+      route::ShadowTable table;
+      table.table = ToLower(entry.name);
+      for (const auto& name : entry.value.data_source_names) {
+        for (std::size_t i = 0; i < result.mappings.size(); ++i) {
+          if (result.mappings[i].name == name) table.mappings.push_back(i);
+        }
+      }
+      if (entry.value.data_source_names.empty()) {
+        for (std::size_t i = 0; i < result.mappings.size(); ++i) table.mappings.push_back(i);
+      }
+      for (const auto& name : entry.value.algorithm_names) {
+        auto found = algorithms.find(name);
+        if (found == algorithms.end()) {
+          throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "shadow algorithm `" + name + "` is not defined", entry.path);
+        }
+        table.algorithms.push_back({name, found->second});
+      }
+      result.tables.push_back(std::move(table));
+    }
+    if (!shadow.default_algorithm_name.empty()) {
+      auto found = algorithms.find(shadow.default_algorithm_name);
+      if (found != algorithms.end()) result.default_algorithm = found->second;
+    }
+    return result;
+  }
+
+  static void CompileSingle(const config::SingleRuleConfig& single, CompiledRules& result) {
+    for (const auto& each : single.tables) {
+      std::size_t dot = each.find('.');
+      if (dot == std::string::npos) {
+        result.single_tables.push_back({"*", ToLower(each)});
+      } else {
+        result.single_tables.push_back({each.substr(0, dot), ToLower(each.substr(dot + 1))});
+      }
+    }
+    result.default_single_data_source = single.default_data_source;
+  }
+
+  const config::RuleConfig& config_;
+  std::map<std::string, ShardingAlgorithm> algorithms_;
+};
+
+}  // namespace
+
+bool CompiledRules::IsBroadcastTable(const std::string& table) const {
+  return broadcast_tables.count(ToLower(table)) > 0;
+}
+
+const std::vector<std::string>* CompiledRules::ColumnsOf(const std::string& table) const {
+  auto found = table_columns.find(ToLower(table));
+  return found == table_columns.end() ? nullptr : &found->second;
+}
+
+std::shared_ptr<const CompiledRules> Compile(config::RuleConfig config) {
+  config::Validate(config);
+  config::RuleConfig copy = config;
+  return Compiler(copy).Run(std::move(config));
+}
+
+}  // namespace sqlroute::detail

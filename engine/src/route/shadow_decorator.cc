@@ -1,0 +1,149 @@
+#include "route/shadow_decorator.h"
+
+#include <set>
+
+#include "algorithm/shadow/simple_shadow_hint.h"
+#include "common/strings.h"
+#include "route/sharding_conditions.h"
+
+namespace sqlroute::route {
+namespace {
+
+using ast::StatementKind;
+
+std::string Operation(StatementKind kind) {
+  switch (kind) {
+    case StatementKind::Insert:
+    case StatementKind::Replace: return "insert";
+    case StatementKind::Update: return "update";
+    case StatementKind::Delete: return "delete";
+    case StatementKind::Select: return "select";
+    default: return "";
+  }
+}
+
+class ShadowDecision {
+ public:
+  explicit ShadowDecision(const RouteInput& input) : input_(input), rule_(*input.rules.shadow) {
+    hint_.shadow_hint = input.hints.shadow;
+    for (const auto& comment : input.statement.comments) {
+      for (auto& pair : shadow::ParseSimpleShadowHint(comment.text)) hint_.hints[pair.first] = pair.second;
+    }
+    operation_ = Operation(input.statement.kind);
+  }
+
+  // Indexes of the mappings that apply.
+  std::set<std::size_t> Run() {
+    std::set<std::size_t> result;
+    if (operation_.empty()) {
+      for (const auto& each : rule_.hint_algorithms) {
+        if (each.algorithm->IsShadow(hint_)) return All();
+      }
+      return result;
+    }
+    std::vector<const ShadowTable*> tables = ShadowTables();
+    if (tables.empty()) {
+      if (rule_.default_algorithm && rule_.default_algorithm->IsShadow(hint_)) return All();
+      return result;
+    }
+    for (const ShadowTable* table : tables) {
+      if (MatchesHint(*table) || MatchesColumn(*table)) result.insert(table->mappings.begin(), table->mappings.end());
+    }
+    return result;
+  }
+
+ private:
+  std::set<std::size_t> All() const {
+    std::set<std::size_t> result;
+    for (std::size_t i = 0; i < rule_.mappings.size(); ++i) result.insert(i);
+    return result;
+  }
+
+  std::vector<const ShadowTable*> ShadowTables() const {
+    std::vector<const ShadowTable*> result;
+    for (const auto& ref : input_.statement.tables) {
+      for (const auto& table : rule_.tables) {
+        if (table.table == ToLower(ref.name.name)) result.push_back(&table);
+      }
+    }
+    return result;
+  }
+
+  bool MatchesHint(const ShadowTable& table) const {
+    for (const auto& each : table.algorithms) {
+      if (each.algorithm->IsHintAlgorithm() && each.algorithm->IsShadow(hint_)) return true;
+    }
+    return false;
+  }
+
+  bool MatchesColumn(const ShadowTable& table) const {
+    for (const auto& each : table.algorithms) {
+      if (each.algorithm->IsHintAlgorithm() || each.algorithm->operation() != operation_) continue;
+      ShadowCheckInput check;
+      check.operation = operation_;
+      check.table = table.table;
+      check.column = each.algorithm->column();
+      for (const Value& value : ColumnValues(check.column)) {
+        check.values = {value};
+        if (each.algorithm->IsShadow(check)) return true;
+      }
+    }
+    return false;
+  }
+
+  // Values the statement gives the column: INSERT rows, and the right side of any comparison
+  // or IN list in WHERE (literals and parameters only).
+  std::vector<Value> ColumnValues(const std::string& column) const {
+    const ast::Statement& statement = input_.statement;
+    std::vector<Value> result;
+    if (statement.kind == StatementKind::Insert || statement.kind == StatementKind::Replace) {
+      for (std::size_t c = 0; c < statement.insert.columns.size(); ++c) {
+        if (statement.insert.columns[c].name != column) continue;
+        for (const auto& row : statement.insert.rows) {
+          if (c < row.values.size()) Add(row.values[c], result);
+        }
+      }
+      for (const auto& assignment : statement.insert.set_assignments) {
+        if (assignment.column.name.name == column) Add(assignment.value, result);
+      }
+      return result;
+    }
+    for (const auto& expr : statement.exprs) {
+      bool compares = expr.kind == ast::ExprKind::Binary || expr.kind == ast::ExprKind::In;
+      if (!compares || expr.children.size() < 2) continue;
+      const ast::Expr& left = statement.expr(expr.children.front());
+      if (left.kind != ast::ExprKind::Column || left.column.name.name != column) continue;
+      for (std::size_t i = 1; i < expr.children.size(); ++i) Add(expr.children[i], result);
+    }
+    return result;
+  }
+
+  void Add(ast::ExprId id, std::vector<Value>& values) const {
+    if (auto value = OperandValue(input_.statement, id, input_.params)) values.push_back(std::move(*value));
+  }
+
+  const RouteInput& input_;
+  const ShadowRule& rule_;
+  ShadowCheckInput hint_;
+  std::string operation_;
+};
+
+}  // namespace
+
+void DecorateShadow(const RouteInput& input, RouteContext& context) {
+  if (!input.rules.shadow) return;
+  std::set<std::size_t> applied = ShadowDecision(input).Run();
+  if (applied.empty()) return;
+  const auto& mappings = input.rules.shadow->mappings;
+  for (auto& unit : context.units) {
+    for (std::size_t index : applied) {
+      const ShadowMapping& mapping = mappings[index];
+      if (unit.data_source == mapping.production || unit.logic_data_source == mapping.production) {
+        if (unit.logic_data_source == unit.data_source) unit.logic_data_source = mapping.production;
+        unit.data_source = mapping.shadow;
+      }
+    }
+  }
+}
+
+}  // namespace sqlroute::route

@@ -1,0 +1,86 @@
+#include "route/sharding_checks.h"
+
+#include <algorithm>
+#include <set>
+
+#include "common/strings.h"
+#include "route/table_router.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::route {
+
+using ast::StatementKind;
+
+void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const ShardingTable*>& tables) {
+  if (statement.kind != StatementKind::Update && statement.kind != StatementKind::Delete) return;
+  std::vector<std::string> names;
+  for (const auto& ref : statement.tables) {
+    if (std::find(names.begin(), names.end(), ref.name.name) == names.end()) names.push_back(ref.name.name);
+  }
+  if (names.size() > 1 && !tables.empty()) {
+    throw Error(ErrorCode::DML_MULTIPLE_TABLES,
+                "Can not support DML operation with multiple tables `" + Join(names, ", ") + "`.");
+  }
+}
+
+void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, const RouteContext& context) {
+  const ast::Statement& statement = input.statement;
+  if (statement.kind != StatementKind::Update) return;
+  ShardingCondition assigned;
+  for (const auto& assignment : statement.update_set) {
+    const ShardingTable* table = scope.Resolve(assignment.column);
+    std::string column = ToLower(assignment.column.name.name);
+    if (!table || !table->IsShardingColumn(column)) continue;
+    auto value = OperandValue(statement, assignment.value, input.params);
+    if (!value) {
+      throw Error(ErrorCode::UPDATE_SHARDING_VALUE, "Can not update sharding value for table `" + table->logic_table + "`.");
+    }
+    ColumnCondition condition;
+    condition.table = table;
+    condition.column = column;
+    condition.values.push_back(*value);
+    assigned.columns.push_back(std::move(condition));
+  }
+  if (assigned.columns.empty()) return;
+  std::vector<RouteDecision> ignored;
+  TableRouter router(*input.rules.sharding, input.hints, ignored);
+  const ShardingTable& table = *assigned.columns.front().table;
+  std::set<std::pair<std::string, std::string>> target;
+  for (const auto& node : router.Route(table, &assigned)) target.insert({node.data_source, node.table});
+  std::set<std::pair<std::string, std::string>> routed;
+  for (const auto& unit : context.units) {
+    for (const auto& mapping : unit.tables) {
+      if (EqualsIgnoreCase(mapping.logic, table.logic_table)) routed.insert({unit.data_source, mapping.actual});
+    }
+  }
+  if (target != routed) {
+    throw Error(ErrorCode::UPDATE_SHARDING_VALUE, "Can not update sharding value for table `" + table.logic_table + "`.");
+  }
+}
+
+void CheckLimitOnMultipleNodes(const ast::Statement& statement, const RouteContext& context) {
+  bool dml = statement.kind == StatementKind::Update || statement.kind == StatementKind::Delete;
+  if (dml && statement.limit && context.units.size() > 1) {
+    throw Error(ErrorCode::DML_LIMIT_MULTIPLE_NODES,
+                std::string(ast::KindName(statement.kind)) + " ... LIMIT can not support route to multiple data nodes.");
+  }
+}
+
+void RunAudits(const RouteInput& input, const std::vector<const ShardingTable*>& tables, bool has_conditions) {
+  AuditInput audit;
+  audit.statement_kind = ast::KindName(input.statement.kind);
+  audit.has_sharding_conditions = has_conditions || !input.hints.database_values.empty() ||
+                                  !input.hints.table_values.empty() || input.hints.database_value_only.has_value();
+  for (const ShardingTable* table : tables) audit.sharding_tables.push_back(table->logic_table);
+  const auto& disabled = input.hints.disable_audit_names;
+  for (const ShardingTable* table : tables) {
+    for (std::size_t i = 0; i < table->auditors.size(); ++i) {
+      bool skip = table->allow_hint_disable_audit &&
+                  std::any_of(disabled.begin(), disabled.end(),
+                              [&](const std::string& name) { return EqualsIgnoreCase(name, table->auditor_names[i]); });
+      if (!skip) table->auditors[i]->Check(audit);
+    }
+  }
+}
+
+}  // namespace sqlroute::route

@@ -1,0 +1,19 @@
+#pragma once
+// Checks ShardingSphere applies to DML on sharding tables (spec §4.6) and the auditors.
+#include <vector>
+
+#include "route/router.h"
+#include "route/table_scope.h"
+
+namespace sqlroute::route {
+
+// UPDATE/DELETE naming several tables, one of them sharded: 20045.
+void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const ShardingTable*>& tables);
+// SET of a sharding column to a value routed elsewhere: 20041.
+void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, const RouteContext& context);
+// UPDATE/DELETE ... LIMIT on more than one node: 20046.
+void CheckLimitOnMultipleNodes(const ast::Statement& statement, const RouteContext& context);
+// The tables' auditors (DML_SHARDING_CONDITIONS, registered ones), unless disabled by hint.
+void RunAudits(const RouteInput& input, const std::vector<const ShardingTable*>& tables, bool has_conditions);
+
+}  // namespace sqlroute::route

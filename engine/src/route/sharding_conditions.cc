@@ -1,0 +1,371 @@
+#include "route/sharding_conditions.h"
+
+#include <ctime>
+
+#include "common/strings.h"
+#include "route/value_compare.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::route {
+namespace {
+
+constexpr std::size_t kMaxBranches = 1024;
+
+using Branches = std::vector<std::vector<ast::ExprId>>;
+
+// Operands of a chain of one binary operator (AND or OR), without recursion.
+std::vector<ast::ExprId> Flatten(const ast::Statement& statement, ast::ExprId root, const char* op) {
+  std::vector<ast::ExprId> result;
+  std::vector<ast::ExprId> stack{root};
+  while (!stack.empty()) {
+    ast::ExprId id = stack.back();
+    stack.pop_back();
+    const ast::Expr& expr = statement.expr(id);
+    if (expr.kind == ast::ExprKind::Binary && expr.op == op && expr.children.size() == 2) {
+      stack.push_back(expr.children[1]);
+      stack.push_back(expr.children[0]);
+    } else {
+      result.push_back(id);
+    }
+  }
+  return result;
+}
+
+// OR-branches of AND-predicates; nullopt when there would be too many branches.
+std::optional<Branches> AndPredicates(const ast::Statement& statement, ast::ExprId root, int depth = 0) {
+  if (depth > 64) return std::nullopt;
+  Branches result;
+  for (ast::ExprId alternative : Flatten(statement, root, "OR")) {
+    Branches product{{}};
+    for (ast::ExprId conjunct : Flatten(statement, alternative, "AND")) {
+      const ast::Expr& expr = statement.expr(conjunct);
+      bool nested_or = expr.kind == ast::ExprKind::Binary && expr.op == "OR";
+      Branches parts;
+      if (nested_or) {
+        auto nested = AndPredicates(statement, conjunct, depth + 1);
+        if (!nested) return std::nullopt;
+        parts = std::move(*nested);
+      } else {
+        parts = {{conjunct}};
+      }
+      Branches next;
+      for (const auto& left : product) {
+        for (const auto& right : parts) {
+          auto merged = left;
+          merged.insert(merged.end(), right.begin(), right.end());
+          next.push_back(std::move(merged));
+          if (next.size() > kMaxBranches) return std::nullopt;
+        }
+      }
+      product = std::move(next);
+    }
+    for (auto& each : product) result.push_back(std::move(each));
+    if (result.size() > kMaxBranches) return std::nullopt;
+  }
+  return result;
+}
+
+std::string Now() {
+  std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M:%S", &local);
+  return buffer;
+}
+
+std::string Flip(const std::string& op) {
+  if (op == "<") return ">";
+  if (op == ">") return "<";
+  if (op == "<=") return ">=";
+  if (op == ">=") return "<=";
+  return op;
+}
+
+class Extractor {
+ public:
+  Extractor(const ast::Statement& statement, const TableScope& scope, const std::vector<Value>& params)
+      : statement_(statement), scope_(scope), params_(params) {}
+
+  std::optional<ColumnCondition> FromPredicate(ast::ExprId id) const {
+    const ast::Expr& expr = statement_.expr(id);
+    switch (expr.kind) {
+      case ast::ExprKind::Binary: return FromComparison(expr);
+      case ast::ExprKind::In: return FromIn(expr);
+      case ast::ExprKind::Between: return FromBetween(expr);
+      case ast::ExprKind::IsNull: {
+        if (expr.negated) return std::nullopt;
+        auto result = Column(expr.children[0]);
+        if (!result) return std::nullopt;
+        result->values.push_back(Value::Null());
+        result->text = "IS NULL";
+        return result;
+      }
+      default: return std::nullopt;
+    }
+  }
+
+ private:
+  std::optional<ColumnCondition> Column(ast::ExprId id) const {
+    const ast::Expr& expr = statement_.expr(id);
+    if (expr.kind != ast::ExprKind::Column) return std::nullopt;
+    const ShardingTable* table = scope_.Resolve(expr.column);
+    std::string lower = ToLower(expr.column.name.name);
+    if (!table || !table->IsShardingColumn(lower)) return std::nullopt;
+    ColumnCondition result;
+    result.table = table;
+    result.column = lower;
+    return result;
+  }
+
+  std::optional<ColumnCondition> FromComparison(const ast::Expr& expr) const {
+    static const char* kOps[] = {"=", "<", ">", "<=", ">="};
+    bool known = false;
+    for (const char* op : kOps) known = known || expr.op == op;
+    if (!known || expr.children.size() != 2) return std::nullopt;
+    std::string op = expr.op;
+    ast::ExprId column_id = expr.children[0];
+    ast::ExprId value_id = expr.children[1];
+    if (statement_.expr(column_id).kind != ast::ExprKind::Column) {
+      std::swap(column_id, value_id);
+      op = Flip(op);
+    }
+    auto result = Column(column_id);
+    if (!result) return std::nullopt;
+    auto value = OperandValue(statement_, value_id, params_);
+    if (!value) return std::nullopt;
+    result->text = op + " " + value->ToDisplay();
+    if (op == "=") {
+      result->values.push_back(*value);
+      return result;
+    }
+    result->is_range = true;
+    if (op == "<" || op == "<=") {
+      result->range.upper = *value;
+      result->range.upper_closed = op == "<=";
+    } else {
+      result->range.lower = *value;
+      result->range.lower_closed = op == ">=";
+    }
+    return result;
+  }
+
+  std::optional<ColumnCondition> FromIn(const ast::Expr& expr) const {
+    if (expr.negated || expr.subquery != ast::kNoQuery || expr.children.size() < 2) return std::nullopt;
+    auto result = Column(expr.children[0]);
+    if (!result) return std::nullopt;
+    std::vector<std::string> shown;
+    for (std::size_t i = 1; i < expr.children.size(); ++i) {
+      auto value = OperandValue(statement_, expr.children[i], params_);
+      if (!value) return std::nullopt;
+      shown.push_back(value->ToDisplay());
+      result->values.push_back(std::move(*value));
+    }
+    result->text = "IN (" + Join(shown, ", ") + ")";
+    return result;
+  }
+
+  std::optional<ColumnCondition> FromBetween(const ast::Expr& expr) const {
+    if (expr.negated || expr.children.size() != 3) return std::nullopt;
+    auto result = Column(expr.children[0]);
+    if (!result) return std::nullopt;
+    auto low = OperandValue(statement_, expr.children[1], params_);
+    auto high = OperandValue(statement_, expr.children[2], params_);
+    if (!low || !high) return std::nullopt;
+    result->is_range = true;
+    result->range.lower = *low;
+    result->range.upper = *high;
+    result->text = "BETWEEN " + low->ToDisplay() + " AND " + high->ToDisplay();
+    return result;
+  }
+
+  const ast::Statement& statement_;
+  const TableScope& scope_;
+  const std::vector<Value>& params_;
+};
+
+void RequireSameFamily(const Value& a, const Value& b, const std::string& column) {
+  if (a.is_null() || b.is_null()) return;
+  if (!CompareValues(a, b)) {
+    throw Error(ErrorCode::SHARDING_VALUE_TYPES_DIFFER, "Found different types for sharding value `" + column + "`.");
+  }
+}
+
+bool InRange(const Value& value, const ValueRange& range, const std::string& column) {
+  if (value.is_null()) return false;
+  if (range.lower) {
+    RequireSameFamily(value, *range.lower, column);
+    int c = *CompareValues(value, *range.lower);
+    if (c < 0 || (c == 0 && !range.lower_closed)) return false;
+  }
+  if (range.upper) {
+    RequireSameFamily(value, *range.upper, column);
+    int c = *CompareValues(value, *range.upper);
+    if (c > 0 || (c == 0 && !range.upper_closed)) return false;
+  }
+  return true;
+}
+
+ValueRange Intersect(const ValueRange& a, const ValueRange& b, const std::string& column) {
+  ValueRange result = a;
+  if (b.lower) {
+    if (!result.lower) {
+      result.lower = b.lower;
+      result.lower_closed = b.lower_closed;
+    } else {
+      RequireSameFamily(*result.lower, *b.lower, column);
+      int c = *CompareValues(*b.lower, *result.lower);
+      if (c > 0 || (c == 0 && !b.lower_closed)) {
+        result.lower = b.lower;
+        result.lower_closed = b.lower_closed;
+      }
+    }
+  }
+  if (b.upper) {
+    if (!result.upper) {
+      result.upper = b.upper;
+      result.upper_closed = b.upper_closed;
+    } else {
+      RequireSameFamily(*result.upper, *b.upper, column);
+      int c = *CompareValues(*b.upper, *result.upper);
+      if (c < 0 || (c == 0 && !b.upper_closed)) {
+        result.upper = b.upper;
+        result.upper_closed = b.upper_closed;
+      }
+    }
+  }
+  return result;
+}
+
+bool IsEmpty(const ValueRange& range, const std::string& column) {
+  if (!range.lower || !range.upper) return false;
+  RequireSameFamily(*range.lower, *range.upper, column);
+  int c = *CompareValues(*range.lower, *range.upper);
+  return c > 0 || (c == 0 && !(range.lower_closed && range.upper_closed));
+}
+
+// Merges several conditions on one column of one AND-branch (spec §4.4).
+ColumnCondition Merge(ColumnCondition into, const ColumnCondition& other, bool& always_false) {
+  const std::string& column = into.column;
+  into.text += " AND " + other.text;
+  if (!into.is_range && !other.is_range) {
+    std::vector<Value> kept;
+    for (const auto& value : into.values) {
+      for (const auto& candidate : other.values) {
+        if (value.is_null() || candidate.is_null()) {
+          if (value.is_null() && candidate.is_null()) kept.push_back(value);
+          continue;
+        }
+        RequireSameFamily(value, candidate, column);
+        if (*CompareValues(value, candidate) == 0) {
+          kept.push_back(value);
+          break;
+        }
+      }
+    }
+    into.values = std::move(kept);
+    always_false = always_false || into.values.empty();
+    return into;
+  }
+  if (into.is_range && other.is_range) {
+    into.range = Intersect(into.range, other.range, column);
+    always_false = always_false || IsEmpty(into.range, column);
+    return into;
+  }
+  const ColumnCondition& list = into.is_range ? other : into;
+  const ValueRange& range = into.is_range ? into.range : other.range;
+  ColumnCondition result = list;
+  result.text = into.text;
+  result.values.clear();
+  for (const auto& value : list.values) {
+    if (InRange(value, range, column)) result.values.push_back(value);
+  }
+  always_false = always_false || result.values.empty();
+  return result;
+}
+
+}  // namespace
+
+bool ShardingConditions::AlwaysFalse() const {
+  if (branches.empty()) return false;
+  for (const auto& each : branches) {
+    if (!each.always_false) return false;
+  }
+  return true;
+}
+
+std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId id, const std::vector<Value>& params) {
+  const ast::Expr& expr = statement.expr(id);
+  switch (expr.kind) {
+    case ast::ExprKind::Literal: return expr.literal;
+    case ast::ExprKind::Param: {
+      if (expr.param_index < 0 || static_cast<std::size_t>(expr.param_index) >= params.size()) {
+        throw Error(ErrorCode::PARAMETER_MISSING,
+                    "no value is bound to parameter " + std::to_string(expr.param_index + 1) + " (" +
+                        std::to_string(params.size()) + " given)",
+                    PositionAt(statement.sql, expr.span.begin));
+      }
+      return params[static_cast<std::size_t>(expr.param_index)];
+    }
+    case ast::ExprKind::Function:
+      if (expr.op == "NOW" && expr.children.empty()) return Value::DateTime(Now());
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+ShardingConditions ExtractConditions(const ast::Statement& statement, const std::vector<ast::ExprId>& predicates,
+                                     const TableScope& scope, const std::vector<Value>& params) {
+  ShardingConditions result;
+  if (predicates.empty()) {
+    result.full_route_reason = "the statement has no WHERE clause";
+    return result;
+  }
+  Branches branches{{}};
+  for (ast::ExprId root : predicates) {
+    auto parts = AndPredicates(statement, root);
+    if (!parts) {
+      result.full_route_reason = "the WHERE clause has more than " + std::to_string(kMaxBranches) + " OR branches";
+      return result;
+    }
+    Branches next;
+    for (const auto& left : branches) {
+      for (const auto& right : *parts) {
+        auto merged = left;
+        merged.insert(merged.end(), right.begin(), right.end());
+        next.push_back(std::move(merged));
+      }
+    }
+    if (next.size() > kMaxBranches) {
+      result.full_route_reason = "the WHERE clause has more than " + std::to_string(kMaxBranches) + " OR branches";
+      return result;
+    }
+    branches = std::move(next);
+  }
+  Extractor extractor(statement, scope, params);
+  for (const auto& branch : branches) {
+    ShardingCondition condition;
+    for (ast::ExprId predicate : branch) {
+      auto found = extractor.FromPredicate(predicate);
+      if (!found) continue;
+      bool merged = false;
+      for (auto& existing : condition.columns) {
+        if (existing.table == found->table && existing.column == found->column) {
+          existing = Merge(std::move(existing), *found, condition.always_false);
+          merged = true;
+        }
+      }
+      if (!merged) condition.columns.push_back(std::move(*found));
+    }
+    if (condition.columns.empty()) {
+      result.branches.clear();
+      result.full_route_reason = branches.size() > 1 ? "an OR branch has no sharding condition"
+                                                     : "no sharding condition in the WHERE clause";
+      return result;
+    }
+    result.branches.push_back(std::move(condition));
+  }
+  return result;
+}
+
+}  // namespace sqlroute::route

@@ -1,0 +1,41 @@
+#pragma once
+// Sharding conditions (spec §4.4): the WHERE/ON expression split into OR-branches of
+// AND-predicates; per branch, the values each sharding column must take.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ast/statement.h"
+#include "route/compiled_rules.h"
+#include "route/table_scope.h"
+#include "sqlroute/algorithm.h"
+
+namespace sqlroute::route {
+
+struct ColumnCondition {
+  const ShardingTable* table = nullptr;
+  std::string column;            // lower-cased
+  bool is_range = false;
+  std::vector<Value> values;     // list form (=, IN, IS NULL)
+  ValueRange range;              // range form
+  std::string text;              // for explain: "= 7", "IN (1, 2)", "BETWEEN 1 AND 5"
+};
+
+struct ShardingCondition {
+  std::vector<ColumnCondition> columns;
+  bool always_false = false;
+};
+
+struct ShardingConditions {
+  std::vector<ShardingCondition> branches;  // empty: no usable condition
+  std::string full_route_reason;            // why branches is empty, when there was a WHERE
+  bool AlwaysFalse() const;
+};
+
+// Reads the value of a literal / ? / NOW() operand; nullopt for anything else.
+std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId id, const std::vector<Value>& params);
+
+ShardingConditions ExtractConditions(const ast::Statement& statement, const std::vector<ast::ExprId>& predicates,
+                                     const TableScope& scope, const std::vector<Value>& params);
+
+}  // namespace sqlroute::route

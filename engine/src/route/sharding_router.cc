@@ -1,0 +1,171 @@
+// DQL/DML on sharding tables: standard, binding and cartesian routes, INSERT rows, and the
+// UPDATE/DELETE checks of spec §4.5-4.6.
+#include <algorithm>
+#include <set>
+
+#include "common/strings.h"
+#include "route/insert_router.h"
+#include "route/router.h"
+#include "route/sharding_checks.h"
+#include "route/table_router.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::route {
+namespace {
+
+using ast::StatementKind;
+
+std::vector<int32_t> ScopeTables(const ast::Statement& statement, ast::QueryId query) {
+  std::vector<int32_t> result;
+  for (std::size_t i = 0; i < statement.tables.size(); ++i) {
+    const auto& ref = statement.tables[i];
+    bool in_scope = query == ast::kNoQuery ? ref.role != ast::TableRole::From || ref.query == ast::kNoQuery
+                                           : ref.query == query;
+    if (in_scope) result.push_back(static_cast<int32_t>(i));
+  }
+  return result;
+}
+
+// WHERE plus the ON conditions of the main query; WHERE of UPDATE / DELETE.
+std::vector<ast::ExprId> Predicates(const ast::Statement& statement) {
+  std::vector<ast::ExprId> result;
+  if (statement.main_query != ast::kNoQuery) {
+    const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.main_query)];
+    if (query.where != ast::kNoExpr) result.push_back(query.where);
+    for (const auto& join : query.joins) {
+      if (join.on != ast::kNoExpr) result.push_back(join.on);
+    }
+  } else if (statement.where != ast::kNoExpr) {
+    result.push_back(statement.where);
+  }
+  return result;
+}
+
+std::vector<DataNode> RouteBranches(const TableRouter& router, const ShardingTable& table,
+                                    const ShardingConditions& conditions) {
+  std::vector<DataNode> result;
+  auto add = [&](std::vector<DataNode> nodes) {
+    for (auto& node : nodes) {
+      bool seen = std::any_of(result.begin(), result.end(), [&](const DataNode& each) {
+        return each.data_source == node.data_source && each.table == node.table;
+      });
+      if (!seen) result.push_back(std::move(node));
+    }
+  };
+  if (conditions.branches.empty()) {
+    add(router.Route(table, nullptr));
+    return result;
+  }
+  for (const auto& branch : conditions.branches) {
+    if (!branch.always_false) add(router.Route(table, &branch));
+  }
+  return result;
+}
+
+void StandardRoute(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
+                   const ShardingConditions& conditions, RouteContext& context) {
+  const ShardingRule& rule = *input.rules.sharding;
+  TableRouter router(rule, input.hints, context.decisions);
+  const ShardingTable& primary = *tables.front();
+  for (const auto& node : RouteBranches(router, primary, conditions)) {
+    RouteUnit unit{node.data_source, node.data_source, {{primary.logic_table, node.table}}};
+    for (std::size_t i = 1; i < tables.size(); ++i) {
+      unit.tables.push_back({tables[i]->logic_table, rule.BindingActualTable(primary, *tables[i], node.data_source, node.table)});
+    }
+    context.AddUnit(std::move(unit));
+  }
+  context.type = tables.size() > 1 ? RouteType::Binding : RouteType::Standard;
+}
+
+void CartesianRoute(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
+                    const ShardingConditions& conditions, RouteContext& context) {
+  const ShardingRule& rule = *input.rules.sharding;
+  TableRouter router(rule, input.hints, context.decisions);
+  std::vector<const ShardingTable*> anchors;
+  std::vector<std::vector<DataNode>> routed;
+  for (const ShardingTable* table : tables) {
+    bool follows = std::any_of(anchors.begin(), anchors.end(), [&](const ShardingTable* anchor) {
+      return anchor->binding_group >= 0 && anchor->binding_group == table->binding_group;
+    });
+    if (follows) continue;
+    anchors.push_back(table);
+    routed.push_back(RouteBranches(router, *table, conditions));
+  }
+  std::vector<std::string> data_sources;
+  for (const auto& node : routed.front()) {
+    if (std::find(data_sources.begin(), data_sources.end(), node.data_source) == data_sources.end()) {
+      data_sources.push_back(node.data_source);
+    }
+  }
+  for (const auto& ds : data_sources) {
+    std::vector<std::vector<std::string>> choices;
+    for (const auto& nodes : routed) {
+      std::vector<std::string> on_ds;
+      for (const auto& node : nodes) {
+        if (node.data_source == ds) on_ds.push_back(node.table);
+      }
+      choices.push_back(std::move(on_ds));
+    }
+    if (std::any_of(choices.begin(), choices.end(), [](const auto& each) { return each.empty(); })) continue;
+    std::vector<std::size_t> index(choices.size(), 0);
+    while (true) {
+      RouteUnit unit{ds, ds, {}};
+      for (const ShardingTable* table : tables) {
+        for (std::size_t a = 0; a < anchors.size(); ++a) {
+          const ShardingTable* anchor = anchors[a];
+          const std::string& actual = choices[a][index[a]];
+          if (anchor == table) {
+            unit.tables.push_back({table->logic_table, actual});
+          } else if (anchor->binding_group >= 0 && anchor->binding_group == table->binding_group) {
+            unit.tables.push_back({table->logic_table, rule.BindingActualTable(*anchor, *table, ds, actual)});
+          }
+        }
+      }
+      context.AddUnit(std::move(unit));
+      std::size_t position = choices.size();
+      while (position > 0) {
+        --position;
+        if (++index[position] < choices[position].size()) break;
+        index[position] = 0;
+        if (position == 0) position = choices.size() + 1;
+      }
+      if (position > choices.size()) break;
+    }
+  }
+  if (context.units.empty()) {
+    throw Error(ErrorCode::NO_ROUTE_RESULT, "Can not get route result, please check your sharding rule configuration.");
+  }
+  context.type = RouteType::Cartesian;
+}
+
+}  // namespace
+
+RouteContext RouteSharding(const RouteInput& input, const std::vector<const ShardingTable*>& tables) {
+  const ast::Statement& statement = input.statement;
+  CheckMultipleTableDml(statement, tables);
+  if (statement.kind == StatementKind::Insert || statement.kind == StatementKind::Replace) {
+    return RouteInsert(input, tables);
+  }
+  TableScope scope(statement, input.rules, ScopeTables(statement, statement.main_query));
+  ShardingConditions conditions = ExtractConditions(statement, Predicates(statement), scope, input.params);
+  RouteContext context;
+  if (conditions.AlwaysFalse()) {
+    context = RouteUnicast(input.rules, tables);
+  } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
+    StandardRoute(input, tables, conditions, context);
+  } else {
+    CartesianRoute(input, tables, conditions, context);
+  }
+  if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
+    context.warnings.push_back("full route: " + conditions.full_route_reason);
+  }
+  if (statement.has_subquery && context.units.size() > 1) {
+    context.warnings.push_back("the statement has a subquery; each unit runs it on its own shard only");
+  }
+  CheckUpdateShardingValue(input, scope, context);
+  CheckLimitOnMultipleNodes(statement, context);
+  RunAudits(input, tables, !conditions.branches.empty());
+  return context;
+}
+
+}  // namespace sqlroute::route

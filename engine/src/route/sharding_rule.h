@@ -1,0 +1,75 @@
+#pragma once
+// The compiled sharding rule: every sharding table with its data nodes, strategies and
+// algorithms, binding groups, and broadcast tables. Immutable once built.
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "config/rule_config.h"
+#include "sqlroute/algorithm.h"
+
+namespace sqlroute::route {
+
+struct DataNode {
+  std::string data_source;
+  std::string table;
+};
+
+struct ShardingStrategy {
+  config::StrategyConfig::Kind kind = config::StrategyConfig::Kind::None;
+  std::vector<std::string> columns;       // lower-cased, for matching
+  std::vector<std::string> column_names;  // as configured: INLINE variables use these
+  std::string algorithm_name;
+  ShardingAlgorithm algorithm;
+};
+
+struct KeyGenerateStrategy {
+  std::string column;  // as configured
+  std::string generator_name;
+  std::shared_ptr<const KeyGenerator> generator;
+};
+
+struct ShardingTable {
+  std::string logic_table;  // as configured
+  bool auto_table = false;
+  std::vector<DataNode> nodes;               // configured order
+  std::vector<std::string> data_sources;     // distinct, in node order
+  std::map<std::string, std::vector<std::string>> tables_by_data_source;  // in node order
+  ShardingStrategy database_strategy;
+  ShardingStrategy table_strategy;
+  DataNodeInfo data_source_info;
+  DataNodeInfo table_info;
+  std::optional<KeyGenerateStrategy> key_generate;
+  std::vector<std::shared_ptr<const ShardingAuditor>> auditors;
+  std::vector<std::string> auditor_names;
+  bool allow_hint_disable_audit = true;
+  int binding_group = -1;
+
+  const std::vector<std::string>& ActualTables(const std::string& data_source) const;
+  // Index of `table` among the actual tables of `data_source`, or -1.
+  int ActualTableIndex(const std::string& data_source, const std::string& table) const;
+  bool IsShardingColumn(const std::string& lower_column) const;
+};
+
+class ShardingRule {
+ public:
+  ShardingRule(std::vector<ShardingTable> tables, std::vector<std::vector<std::string>> binding_groups);
+
+  const ShardingTable* Find(const std::string& logic_table) const;  // case-insensitive
+  const std::vector<ShardingTable>& tables() const { return tables_; }
+  // True when all the (sharding) tables belong to one binding group.
+  bool AllInOneBindingGroup(const std::vector<const ShardingTable*>& tables) const;
+  // The actual table of `other` bound to `actual_table` of `table` on `data_source`.
+  std::string BindingActualTable(const ShardingTable& table, const ShardingTable& other,
+                                 const std::string& data_source, const std::string& actual_table) const;
+
+ private:
+  std::vector<ShardingTable> tables_;
+  std::unordered_map<std::string, std::size_t> index_;  // lower-cased logic name
+  std::vector<std::vector<std::string>> binding_groups_;
+};
+
+}  // namespace sqlroute::route

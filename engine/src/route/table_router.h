@@ -1,0 +1,34 @@
+#pragma once
+// Routes one sharding table under one condition branch (or hints) to its data nodes, through
+// its database and table strategies (ShardingSphere's standard route for one table).
+#include <vector>
+
+#include "route/route_context.h"
+#include "route/sharding_conditions.h"
+#include "route/sharding_rule.h"
+#include "sqlroute/hints.h"
+
+namespace sqlroute::route {
+
+class TableRouter {
+ public:
+  TableRouter(const ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions)
+      : rule_(rule), hints_(hints), decisions_(decisions) {}
+
+  // `branch` may be null: no sharding condition, so every node the strategies allow.
+  std::vector<DataNode> Route(const ShardingTable& table, const ShardingCondition* branch) const;
+
+ private:
+  std::vector<std::string> RunStrategy(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                       const ShardingTable& table, const DataNodeInfo& info,
+                                       const ShardingCondition* branch, bool database_level) const;
+  const ColumnCondition* FindCondition(const ShardingTable& table, const std::string& column,
+                                       const ShardingCondition* branch) const;
+  std::vector<Value> HintValues(const ShardingTable& table, bool database_level) const;
+
+  const ShardingRule& rule_;
+  const Hints& hints_;
+  std::vector<RouteDecision>& decisions_;
+};
+
+}  // namespace sqlroute::route

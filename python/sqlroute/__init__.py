@@ -1,0 +1,101 @@
+"""sqlroute: Apache ShardingSphere routing and rewriting for MySQL, in-process.
+
+>>> engine = sqlroute.Engine.from_yaml("examples/sharding.yaml")
+>>> engine.route("SELECT * FROM t_user WHERE id = ?", [7]).units
+[SqlUnit(data_source='ds_3', sql='SELECT * FROM t_user_7 WHERE id = ?', params=[7])]
+
+Parameter values
+----------------
+Python values bind to the Java types ShardingSphere would see (algorithms such as HASH_MOD
+depend on them):
+
+=====================  ===========================  ==========================================
+Python                 engine kind (Java type)      notes
+=====================  ===========================  ==========================================
+None                   null                         SQL NULL
+bool                   bool (Boolean)               checked before int
+int                    int (Integer)                when it fits 32 bits
+int                    long (Long)                  when it fits 64 bits
+int                    bigint (BigInteger)          larger values
+sqlroute.Int(v)        int (Integer)                ValueError beyond 32 bits
+sqlroute.Long(v)       long (Long)                  even for small values
+sqlroute.BigInt(v)     bigint (BigInteger)          even for small values
+float                  double (Double)
+decimal.Decimal        decimal (BigDecimal)         text is str(value); NaN/Infinity rejected
+str                    string (String)              UTF-8
+bytes, bytearray       bytes (byte[])
+datetime.datetime      datetime                     'YYYY-MM-DD HH:MM:SS[.ffffff]', naive only
+datetime.date          date                         'YYYY-MM-DD'
+datetime.time          time                         'HH:MM:SS[.ffffff]', naive only
+=====================  ===========================  ==========================================
+
+Parameters in a plan come back the other way round: int kind -> ``int``, long ->
+``sqlroute.Long``, bigint -> ``sqlroute.BigInt`` (both ``int`` subclasses), decimal ->
+``Decimal``, double -> ``float``, bytes -> ``bytes``, temporals -> ``datetime`` objects, so a
+value read from a plan binds back to the same kind.
+Any other type raises ``TypeError`` naming the parameter (``params[2]``).
+:func:`value_kind` and :func:`describe_value` show how a value will be bound.
+
+Errors
+------
+Every failure raises a subclass of :class:`Error` with ``code``, ``category``, ``message``,
+``position`` (``(line, column)`` in the SQL) and ``path`` (YAML key path):
+:class:`SqlSyntaxError`, :class:`ConfigError`, :class:`BindError`, :class:`RouteError`,
+:class:`RewriteError`, :class:`UnsupportedSqlError`, :class:`InternalError`.
+"""
+
+from sqlroute._native import core as _core_module
+from sqlroute.engine import Engine
+from sqlroute.errors import (
+    BindError,
+    ConfigError,
+    Error,
+    InternalError,
+    RewriteError,
+    RouteError,
+    SqlSyntaxError,
+    UnsupportedSqlError,
+)
+from sqlroute.hints import Hints
+from sqlroute.parsing import ParsedStatement, ParsedTable, parse
+from sqlroute.plan import Plan, RouteDecision, RouteUnit, SqlUnit, TableMapping
+from sqlroute.values import BigInt, Int, Long
+
+__version__: str = _core_module.__version__
+
+
+def value_kind(value: object) -> str:
+    """The engine kind a Python value binds to: ``'int'``, ``'long'``, ``'decimal'``, ..."""
+    return _core_module.value_kind(value)
+
+
+def describe_value(value: object) -> str:
+    """A value as explain output shows it once bound: ``7``, ``long:7``, ``'abc'``, ``NULL``."""
+    return _core_module.describe_value(value)
+
+
+__all__ = [
+    "BigInt",
+    "BindError",
+    "ConfigError",
+    "Engine",
+    "Error",
+    "Hints",
+    "Int",
+    "InternalError",
+    "Long",
+    "ParsedStatement",
+    "ParsedTable",
+    "Plan",
+    "RewriteError",
+    "RouteDecision",
+    "RouteError",
+    "RouteUnit",
+    "SqlSyntaxError",
+    "SqlUnit",
+    "TableMapping",
+    "UnsupportedSqlError",
+    "describe_value",
+    "parse",
+    "value_kind",
+]

@@ -1,0 +1,142 @@
+"""Type stubs of the public sqlroute API."""
+
+import datetime
+import decimal
+import os
+from typing import Any, ClassVar, List, Mapping, Optional, Sequence, Tuple, Union
+
+__version__: str
+
+_Param = Union[None, bool, int, float, decimal.Decimal, str, bytes, bytearray, datetime.date, datetime.time, datetime.datetime]
+
+class Error(Exception):
+    category: ClassVar[str]
+    code: str
+    message: str
+    position: Optional[Tuple[int, int]]
+    path: Optional[str]
+    def __init__(
+        self, code: str, message: str, *, position: Optional[Tuple[int, int]] = None, path: Optional[str] = None
+    ) -> None: ...
+    @property
+    def where(self) -> Optional[str]: ...
+
+class SqlSyntaxError(Error): ...
+class ConfigError(Error): ...
+class BindError(Error): ...
+class RouteError(Error): ...
+class RewriteError(Error): ...
+class UnsupportedSqlError(Error): ...
+class InternalError(Error): ...
+
+class Int(int):
+    def __new__(cls, value: int = 0) -> Int: ...
+
+class Long(int):
+    def __new__(cls, value: int = 0) -> Long: ...
+
+class BigInt(int):
+    def __new__(cls, value: int = 0) -> BigInt: ...
+
+class Hints:
+    database_values: Mapping[str, Sequence[Any]]
+    table_values: Mapping[str, Sequence[Any]]
+    database_value_only: Any
+    data_source_name: Optional[str]
+    write_route_only: bool
+    shadow: bool
+    skip_sql_rewrite: bool
+    disable_audit_names: Sequence[str]
+    def __init__(
+        self,
+        database_values: Mapping[str, Sequence[Any]] = ...,
+        table_values: Mapping[str, Sequence[Any]] = ...,
+        database_value_only: Any = ...,
+        data_source_name: Optional[str] = None,
+        write_route_only: bool = False,
+        shadow: bool = False,
+        skip_sql_rewrite: bool = False,
+        disable_audit_names: Sequence[str] = (),
+    ) -> None: ...
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> Hints: ...
+    def has_database_value_only(self) -> bool: ...
+    def to_native(self) -> dict[str, Any]: ...
+
+class SqlUnit:
+    data_source: str
+    sql: str
+    params: List[Any]
+    def __init__(self, data_source: str, sql: str, params: List[Any]) -> None: ...
+
+class TableMapping:
+    logic: str
+    actual: str
+    def __init__(self, logic: str, actual: str) -> None: ...
+
+class RouteUnit:
+    logic_data_source: str
+    data_source: str
+    tables: Tuple[TableMapping, ...]
+    def __init__(self, logic_data_source: str, data_source: str, tables: Tuple[TableMapping, ...]) -> None: ...
+
+class RouteDecision:
+    table: str
+    column: str
+    algorithm: str
+    condition: str
+    targets: Tuple[str, ...]
+    database_level: bool
+    def __init__(
+        self, table: str, column: str, algorithm: str, condition: str, targets: Tuple[str, ...], database_level: bool
+    ) -> None: ...
+
+class Plan:
+    units: List[SqlUnit]
+    route_type: str
+    route_units: List[RouteUnit]
+    decisions: List[RouteDecision]
+    warnings: List[str]
+    statement_kind: str
+    logic_sql: str
+    def __init__(self, native: Any) -> None: ...
+    def explain(self) -> str: ...
+    def preview(self) -> List[Tuple[str, str]]: ...
+    @property
+    def data_sources(self) -> List[str]: ...
+    @property
+    def actual_tables(self) -> List[str]: ...
+
+class Engine:
+    def __init__(self, native: Any, source: str) -> None: ...
+    @classmethod
+    def from_yaml(cls, path: Union[str, os.PathLike[str]]) -> Engine: ...
+    @classmethod
+    def from_yaml_string(cls, text: str) -> Engine: ...
+    @property
+    def database_name(self) -> str: ...
+    @property
+    def data_source_names(self) -> List[str]: ...
+    def route(
+        self,
+        sql: str,
+        params: Optional[Sequence[_Param]] = None,
+        *,
+        hints: Union[Hints, Mapping[str, Any], None] = None,
+    ) -> Plan: ...
+
+class ParsedTable:
+    name: str
+    schema: Optional[str]
+    alias: Optional[str]
+    def __init__(self, name: str, schema: Optional[str] = None, alias: Optional[str] = None) -> None: ...
+
+class ParsedStatement:
+    kind: str
+    tables: Tuple[ParsedTable, ...]
+    params: int
+    def __init__(self, kind: str, tables: Tuple[ParsedTable, ...], params: int) -> None: ...
+
+def parse(sql: str) -> ParsedStatement: ...
+def value_kind(value: object) -> str: ...
+def describe_value(value: object) -> str: ...

@@ -1,0 +1,111 @@
+"""The exception hierarchy: every engine error is a :class:`sqlroute.Error`.
+
+Each error carries the stable catalogue ``code`` (e.g. ``"SQL_SYNTAX_ERROR"``), its
+``category`` (``"syntax"``, ``"config"``, ...), the ``message``, and where it happened:
+``position`` as ``(line, column)`` in the SQL (1-based), or ``path``, the YAML key path of
+the rule configuration (e.g. ``"rules[0].shardingAlgorithms.t_user_mod.props"``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Dict, Optional, Tuple, Type
+
+
+class Error(Exception):
+    """Base class of every sqlroute error."""
+
+    category: ClassVar[str] = "internal"
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        position: Optional[Tuple[int, int]] = None,
+        path: Optional[str] = None,
+    ) -> None:
+        super().__init__(code, message)
+        self.code = code
+        self.message = message
+        self.position = position
+        self.path = path
+
+    @property
+    def where(self) -> Optional[str]:
+        """``"line:column"`` or the config key path, when known."""
+        if self.position is not None:
+            return f"{self.position[0]}:{self.position[1]}"
+        return self.path
+
+    def __str__(self) -> str:
+        where = self.where
+        return f"[{self.code}] {self.message}" + (f" [at {where}]" if where else "")
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.position is not None:
+            extra += f", position={self.position!r}"
+        if self.path is not None:
+            extra += f", path={self.path!r}"
+        return f"{type(self).__name__}({self.code!r}, {self.message!r}{extra})"
+
+    def __reduce__(self):  # keeps position/path when pickled (e.g. across processes)
+        return (_rebuild, (type(self), self.code, self.message, self.position, self.path))
+
+
+class SqlSyntaxError(Error):
+    """The SQL text cannot be parsed (``position`` says where)."""
+
+    category = "syntax"
+
+
+class ConfigError(Error):
+    """The rule configuration is invalid (``path`` names the YAML key)."""
+
+    category = "config"
+
+
+class BindError(Error):
+    """The statement does not fit its parameters, the metadata or the hints."""
+
+    category = "bind"
+
+
+class RouteError(Error):
+    """The statement cannot be routed safely (ShardingSphere would reject it)."""
+
+    category = "route"
+
+
+class RewriteError(Error):
+    """The per-data-source SQL cannot be produced."""
+
+    category = "rewrite"
+
+
+class UnsupportedSqlError(Error):
+    """Valid SQL or usage that the rules cannot serve."""
+
+    category = "unsupported"
+
+
+class InternalError(Error):
+    """A bug in sqlroute."""
+
+    category = "internal"
+
+
+ERROR_CLASSES: Dict[str, Type[Error]] = {
+    cls.category: cls
+    for cls in (SqlSyntaxError, ConfigError, BindError, RouteError, RewriteError, UnsupportedSqlError, InternalError)
+}
+
+
+def _rebuild(cls: Type[Error], code: str, message: str, position, path) -> Error:
+    return cls(code, message, position=position, path=path)
+
+
+def _from_native(code: str, category: str, message: str, position, path) -> Error:
+    """Called by the native module to build the exception for a C++ ``sqlroute::Error``."""
+    cls = ERROR_CLASSES.get(category, InternalError)
+    return cls(code, message, position=position, path=path)

@@ -1,0 +1,104 @@
+"""The result of routing one statement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, List, Tuple
+
+
+@dataclass(frozen=True)
+class SqlUnit:
+    """One statement a data source receives: its actual SQL and parameters."""
+
+    data_source: str
+    sql: str
+    params: List[Any]
+
+    def __hash__(self) -> int:
+        return hash((self.data_source, self.sql, tuple(self.params)))
+
+
+@dataclass(frozen=True)
+class TableMapping:
+    """A logic table and the actual table that replaces it in one unit."""
+
+    logic: str
+    actual: str
+
+
+@dataclass(frozen=True)
+class RouteUnit:
+    """Where one unit goes before rewriting.
+
+    ``logic_data_source`` is the read/write group or shadow production source the rules
+    name; ``data_source`` the actual one that receives the SQL.
+    """
+
+    logic_data_source: str
+    data_source: str
+    tables: Tuple[TableMapping, ...]
+
+
+@dataclass(frozen=True)
+class RouteDecision:
+    """What a sharding algorithm did with a sharding value (explain's "Sharding" lines)."""
+
+    table: str
+    column: str
+    algorithm: str
+    condition: str
+    targets: Tuple[str, ...]
+    database_level: bool
+
+
+class Plan:
+    """What each data source receives for one logic statement, and why.
+
+    Attributes: ``units`` (:class:`SqlUnit` list, in execution order), ``route_type``
+    (e.g. ``"Standard"``), ``route_units`` (:class:`RouteUnit` list), ``decisions``
+    (:class:`RouteDecision` list), ``warnings`` (e.g. why a statement routes to every
+    node), ``statement_kind`` (e.g. ``"SELECT"``) and ``logic_sql``.
+    """
+
+    __slots__ = ("_native", "units", "route_type", "route_units", "decisions", "warnings", "statement_kind", "logic_sql")
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+        self.units: List[SqlUnit] = [SqlUnit(ds, sql, params) for ds, sql, params in native.units]
+        self.route_type: str = native.route_type
+        self.route_units: List[RouteUnit] = [
+            RouteUnit(logic_ds, ds, tuple(TableMapping(logic, actual) for logic, actual in tables))
+            for logic_ds, ds, tables in native.route_units
+        ]
+        self.decisions: List[RouteDecision] = [
+            RouteDecision(table, column, algorithm, condition, tuple(targets), database_level)
+            for table, column, algorithm, condition, targets, database_level in native.decisions
+        ]
+        self.warnings: List[str] = list(native.warnings)
+        self.statement_kind: str = native.statement_kind
+        self.logic_sql: str = native.logic_sql
+
+    def explain(self) -> str:
+        """The readable explain table: route type, sharding decisions, warnings and units."""
+        return self._native.explain()
+
+    def preview(self) -> List[Tuple[str, str]]:
+        """ShardingSphere's ``PREVIEW`` rows: ``(data_source_name, actual_sql)`` per unit."""
+        return [(unit.data_source, unit.sql) for unit in self.units]
+
+    @property
+    def data_sources(self) -> List[str]:
+        """The data sources the units go to, each once, in unit order."""
+        return list(dict.fromkeys(unit.data_source for unit in self.units))
+
+    @property
+    def actual_tables(self) -> List[str]:
+        """The actual tables the route units name, each once, in order."""
+        return list(dict.fromkeys(m.actual for unit in self.route_units for m in unit.tables))
+
+    def __repr__(self) -> str:
+        warnings = f", warnings={self.warnings!r}" if self.warnings else ""
+        return (
+            f"Plan(statement_kind={self.statement_kind!r}, route_type={self.route_type!r}, "
+            f"units={self.units!r}{warnings})"
+        )

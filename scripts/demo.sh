@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The main job: builds if needed, then explains how the example rule set routes a handful of
+# statements (data source, actual SQL and parameters of every unit).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/build.sh --target _core >/dev/null
+PYTHONPATH=python /usr/bin/python3 -m sqlroute demo examples/sharding.yaml examples/demo.sql

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test: the GoogleTest suites through ctest, then pytest. Exits non-zero on any
+# failure; the runners' summary lines come last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-deps.sh || exit 1
+bash scripts/build.sh || exit 1
+
+BUILD_DIR=${SQLROUTE_BUILD_DIR:-build}
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" > "$BUILD_DIR/ctest.log" 2>&1
+ctest_status=$?
+PYTHONPATH=python /usr/bin/python3 -m pytest -q tests/python > "$BUILD_DIR/pytest.log" 2>&1
+pytest_status=$?
+if [ $pytest_status -eq 5 ]; then
+  echo "pytest collected no tests" >> "$BUILD_DIR/pytest.log"
+  pytest_status=1
+fi
+
+if [ $ctest_status -ne 0 ]; then grep -E "Failed|\*\*\*|Error" "$BUILD_DIR/ctest.log" | head -50; fi
+if [ $pytest_status -ne 0 ]; then tail -60 "$BUILD_DIR/pytest.log"; fi
+echo "== GoogleTest (ctest) =="
+tail -n 3 "$BUILD_DIR/ctest.log"
+echo "== pytest =="
+tail -n 1 "$BUILD_DIR/pytest.log"
+[ $ctest_status -eq 0 ] && [ $pytest_status -eq 0 ]

@@ -1,0 +1,103 @@
+// Runs every case of tests/golden/route/*.yaml through the public Engine API.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+
+#include "sqlroute/engine.h"
+#include "sqlroute/error.h"
+#include "support/golden.h"
+
+namespace sqlroute {
+namespace {
+
+using testing_support::ParseHints;
+using testing_support::ParseValues;
+using testing_support::UnknownKey;
+
+struct RouteCase {
+  std::string file;
+  std::string name;
+  YAML::Node node;
+  std::string rules_path;
+};
+
+std::vector<RouteCase> LoadCases() {
+  std::vector<RouteCase> result;
+  for (const auto& file : testing_support::GoldenFiles("route")) {
+    YAML::Node root = YAML::LoadFile(file);
+    std::string rules = (std::filesystem::path(file).parent_path() / root["rules"].as<std::string>()).string();
+    for (const auto& each : root["cases"]) {
+      result.push_back({std::filesystem::path(file).stem().string(), each["name"].as<std::string>(), each, rules});
+    }
+  }
+  return result;
+}
+
+std::shared_ptr<const RuleSet> RulesFor(const std::string& path) {
+  static std::map<std::string, std::shared_ptr<const RuleSet>> cache;
+  auto& slot = cache[path];
+  if (!slot) slot = RuleSet::FromYamlFile(path);
+  return slot;
+}
+
+std::string Describe(const std::vector<Value>& values) {
+  std::string result = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) result += (i ? ", " : "") + values[i].ToDisplay();
+  return result + "]";
+}
+
+class GoldenRouteTest : public testing::TestWithParam<RouteCase> {};
+
+TEST_P(GoldenRouteTest, MatchesExpectation) {
+  const RouteCase& c = GetParam();
+  const YAML::Node& node = c.node;
+  std::string unknown = UnknownKey(node, {"name", "sql", "params", "hints", "route_type", "units", "warnings", "error"});
+  ASSERT_EQ(unknown, "") << "unknown key in golden case";
+  Engine engine(RulesFor(c.rules_path));
+  std::vector<Value> params = ParseValues(node["params"]);
+  Hints hints = ParseHints(node["hints"]);
+  const std::string sql = node["sql"].as<std::string>();
+  if (node["error"]) {
+    try {
+      Plan plan = engine.Route(sql, params, hints);
+      FAIL() << "expected error " << node["error"]["code"].as<std::string>() << ", got " << plan.units.size() << " units";
+    } catch (const Error& error) {
+      EXPECT_EQ(ErrorCodeName(error.code()), node["error"]["code"].as<std::string>()) << error.what();
+      if (node["error"]["message"]) EXPECT_EQ(error.message(), node["error"]["message"].as<std::string>());
+      if (node["error"]["position"]) {
+        ASSERT_TRUE(error.position().has_value()) << error.what();
+        EXPECT_EQ(std::to_string(error.position()->line) + ":" + std::to_string(error.position()->column),
+                  node["error"]["position"].as<std::string>());
+      }
+    }
+    return;
+  }
+  Plan plan = engine.Route(sql, params, hints);
+  if (node["route_type"]) EXPECT_EQ(RouteTypeName(plan.route_type), node["route_type"].as<std::string>());
+  const YAML::Node& units = node["units"];
+  ASSERT_TRUE(units.IsSequence()) << "a case needs `units` or `error`";
+  ASSERT_EQ(plan.units.size(), units.size()) << plan.Explain();
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    EXPECT_EQ(plan.units[i].data_source, units[i]["data_source"].as<std::string>()) << "unit " << i;
+    EXPECT_EQ(plan.units[i].sql, units[i]["sql"].as<std::string>()) << "unit " << i;
+    std::vector<Value> expected = ParseValues(units[i]["params"]);
+    EXPECT_EQ(Describe(plan.units[i].params), Describe(expected)) << "unit " << i;
+    EXPECT_TRUE(plan.units[i].params == expected) << "unit " << i << " parameter types differ";
+  }
+  if (node["warnings"]) EXPECT_EQ(plan.warnings, node["warnings"].as<std::vector<std::string>>());
+}
+
+std::string CaseName(const testing::TestParamInfo<RouteCase>& info) {
+  std::string result = info.param.file + "_" + info.param.name;
+  for (char& ch : result) {
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  return result;
+}
+
+INSTANTIATE_TEST_SUITE_P(Golden, GoldenRouteTest, testing::ValuesIn(LoadCases()), CaseName);
+
+}  // namespace
+}  // namespace sqlroute
