@@ -1,4 +1,4 @@
-// _core.parse: the statement model reduced to what Python users inspect (kind, tables, params).
+// _core.parse: the statement model reduced to what Python users inspect.
 #include <pybind11/pybind11.h>
 
 #include "ast/statement.h"
@@ -10,12 +10,30 @@ namespace py = pybind11;
 namespace sqlroute::bindings {
 namespace {
 
+const char* RoleName(ast::TableRole role) {
+  switch (role) {
+    case ast::TableRole::From: return "from";
+    case ast::TableRole::InsertTarget: return "insert";
+    case ast::TableRole::UpdateTarget: return "update";
+    case ast::TableRole::DeleteTarget: return "delete";
+    case ast::TableRole::Ddl: return "ddl";
+    case ast::TableRole::DdlReference: return "reference";
+    case ast::TableRole::Other: return "other";
+  }
+  return "other";
+}
+
 py::object OptionalName(const std::optional<ast::Identifier>& identifier) {
   return identifier ? py::object(py::str(identifier->name)) : py::object(py::none());
 }
 
-// (kind, [(name, schema, alias)], parameter count)
-py::tuple Parse(const std::string& sql) {
+py::list Names(const std::vector<ast::Identifier>& identifiers) {
+  py::list result;
+  for (const auto& identifier : identifiers) result.append(identifier.name);
+  return result;
+}
+
+py::dict Parse(const std::string& sql) {
   ast::Statement statement;
   {
     py::gil_scoped_release release;
@@ -23,16 +41,28 @@ py::tuple Parse(const std::string& sql) {
   }
   py::list tables;
   for (const ast::TableRef& table : statement.tables) {
-    tables.append(py::make_tuple(table.name.name, OptionalName(table.schema), OptionalName(table.alias)));
+    tables.append(py::make_tuple(table.name.name, OptionalName(table.schema), OptionalName(table.alias),
+                                 RoleName(table.role)));
   }
-  return py::make_tuple(std::string(ast::KindName(statement.kind)), tables, statement.param_markers.size());
+  py::list comments;
+  for (const ast::Comment& comment : statement.comments) comments.append(comment.text);
+  py::dict result;
+  result["kind"] = ast::KindName(statement.kind);
+  result["tables"] = tables;
+  result["params"] = statement.param_markers.size();
+  result["schemas"] = Names(statement.schema_names);
+  result["indexes"] = Names(statement.index_names);
+  result["constraints"] = Names(statement.constraint_names);
+  result["comments"] = comments;
+  return result;
 }
 
 }  // namespace
 
 void RegisterParse(py::module_& module) {
   module.def("parse", &Parse, py::arg("sql"),
-             "Parses one MySQL statement: (kind, [(name, schema, alias)], parameter count).");
+             "Parses one MySQL statement: a dict with kind, tables [(name, schema, alias, role)], params "
+             "(count), schemas, indexes, constraints (names) and comments (texts).");
 }
 
 }  // namespace sqlroute::bindings

@@ -1,7 +1,7 @@
 // MySQL 8.0 statements, written for sqlroute from the MySQL reference manual.
-// Layering of expressions follows the manual's operator precedence:
-// expr (OR, XOR, AND, NOT) > booleanPrimary (comparison, IS) > predicate (IN, BETWEEN, LIKE,
-// REGEXP) > bitExpr (| & << >> + - * / DIV MOD ^) > simpleExpr (unary, COLLATE, primaries).
+// Expressions follow the manual's operator precedence in three rules: expr (OR, XOR, AND, NOT,
+// comparison, IS, and the IN/BETWEEN/LIKE/REGEXP predicates), bitExpr (| & << >> + - * / DIV MOD ^)
+// and simpleExpr (unary operators, COLLATE and primaries). Few rule levels keep parsing fast.
 parser grammar MySqlParser;
 
 options { tokenVocab=MySqlLexer; }
@@ -75,13 +75,11 @@ statement
 
 selectStatement: queryExpression (intoClause lockingClause*)?;
 
-queryExpression: withClause? queryBody orderByClause? limitClause? lockingClause*;
+queryExpression: withClause? queryTerm (setOperator queryTerm)* orderByClause? limitClause? lockingClause*;
 
 withClause: WITH RECURSIVE? commonTableExpression (COMMA commonTableExpression)*;
 
 commonTableExpression: identifier columnNameList? AS LPAREN queryExpression RPAREN;
-
-queryBody: queryTerm (setOperator queryTerm)*;
 
 setOperator: (UNION | INTERSECT | EXCEPT) (ALL | DISTINCT)?;
 
@@ -99,7 +97,7 @@ tableValueConstructor: VALUES rowConstructor (COMMA rowConstructor)*;
 rowConstructor: ROW LPAREN (insertValue (COMMA insertValue)*)? RPAREN;
 
 querySpecification
-  : SELECT selectOption* selectList intoClause? fromClause? whereClause? groupByClause?
+  : SELECT selectOption* selectItem (COMMA selectItem)* intoClause? fromClause? whereClause? groupByClause?
     havingClause? windowClause?
   ;
 
@@ -107,8 +105,6 @@ selectOption
   : ALL | DISTINCT | DISTINCTROW | HIGH_PRIORITY | STRAIGHT_JOIN | SQL_SMALL_RESULT
   | SQL_BIG_RESULT | SQL_BUFFER_RESULT | SQL_NO_CACHE | SQL_CACHE | SQL_CALC_FOUND_ROWS
   ;
-
-selectList: selectItem (COMMA selectItem)*;
 
 selectItem
   : STAR                                        # selectStar
@@ -350,7 +346,7 @@ tableOptionList: tableOption (COMMA? tableOption)*;
 
 tableOptionName
   : TABLE_OPTION_NAME | ENGINE | AUTO_INCREMENT | COMMENT | CONNECTION | PASSWORD | TABLESPACE
-  | STORAGE | CHECKSUM
+  | STORAGE | CHECKSUM | ENCRYPTION
   ;
 
 partitionClause
@@ -703,26 +699,20 @@ dropRole: DROP ROLE ifExists? userName (COMMA userName)*;
 
 // ---------------------------------------------------------------- expressions
 
-// ANTLR gives earlier alternatives higher precedence.
+// ANTLR gives earlier alternatives higher precedence. Comparison and IS share MySQL's level and
+// associate to the left; predicates (IN, BETWEEN, LIKE, ...) bind tighter, on a bitExpr operand.
 expr
-  : NOT expr                      # notExpr
-  | expr (AND | AND2) expr        # andExpr
-  | expr XOR expr                 # xorExpr
-  | expr (OR | OR2) expr          # orExpr
-  | booleanPrimary                # primaryExpr
-  ;
-
-booleanPrimary
-  : booleanPrimary IS NOT? (NULL_SYM | TRUE | FALSE | UNKNOWN)                                  # isExpr
-  | booleanPrimary comparisonOperator (ALL | ANY | SOME) LPAREN queryExpression RPAREN      # quantifiedComparison
-  | booleanPrimary comparisonOperator predicate                                             # comparison
-  | predicate                                                                               # predicateExpr
+  : expr comparisonOperator expr                                            # comparison
+  | expr comparisonOperator (ALL | ANY | SOME) LPAREN queryExpression RPAREN # quantifiedComparison
+  | expr IS NOT? (NULL_SYM | TRUE | FALSE | UNKNOWN)                         # isExpr
+  | NOT expr                                                                 # notExpr
+  | expr (AND | AND2) expr                                                   # andExpr
+  | expr XOR expr                                                            # xorExpr
+  | expr (OR | OR2) expr                                                     # orExpr
+  | bitExpr predicateSuffix?                                                 # predicateExpr
   ;
 
 comparisonOperator: EQ | NULL_SAFE_EQ | NE | NE2 | LT | GT | LE | GE;
-
-// The operand comes first so that prediction never scans across it.
-predicate: bitExpr predicateSuffix?;
 
 predicateSuffix
   : NOT? IN LPAREN (queryExpression | expr (COMMA expr)*) RPAREN    # inSuffix
@@ -743,21 +733,17 @@ bitExpr
   | simpleExpr                                                # bitSimple
   ;
 
-simpleExpr: unaryOrPrimary (COLLATE collationName)*;
-
-unaryOrPrimary
-  : (MINUS | PLUS | TILDE | BANG | BINARY) unaryOrPrimary     # unaryExpr
-  | primary                                                   # primaryOperand
-  ;
-
-primary
-  : literal                                                             # literalPrimary
+// Unary operators and primaries share one rule to keep the rule chain per operand short.
+simpleExpr
+  : simpleExpr COLLATE collationName                                    # collateExpr
+  | (MINUS | PLUS | TILDE | BANG | BINARY) simpleExpr                   # unaryExpr
+  | literal                                                             # literalPrimary
   | PARAM                                                               # paramPrimary
+  | columnRef ((JSON_EXTRACT | JSON_UNQUOTE) textString)?               # columnPrimary
+  | functionCall                                                        # functionPrimary
   | USER_VAR                                                            # variablePrimary
   | SYSTEM_VAR                                                          # variablePrimary
   | USER_VAR ASSIGN expr                                                # assignPrimary
-  | functionCall                                                        # functionPrimary
-  | columnRef ((JSON_EXTRACT | JSON_UNQUOTE) textString)?               # columnPrimary
   | LPAREN queryExpression RPAREN                                       # subqueryPrimary
   | LPAREN expr (COMMA expr)* RPAREN                                    # parenPrimary
   | ROW LPAREN expr (COMMA expr)+ RPAREN                                # rowPrimary
@@ -828,11 +814,10 @@ qualifiedName: identifier (DOT identifier)?;
 
 columnNameList: LPAREN (columnRef (COMMA columnRef)*)? RPAREN;
 
-identifier: IDENTIFIER | QUOTED_IDENTIFIER | nonReservedKeyword;
-
-// Keywords MySQL lets a statement use as identifiers.
-nonReservedKeyword
-  : ACTION | ADMIN | AFTER | AGAINST | ALGORITHM | ALWAYS | ANY | AUTO_INCREMENT | BEGIN | BINLOG
+// Keywords MySQL lets a statement use as identifiers are listed inline (one token-set match).
+identifier
+  : IDENTIFIER | QUOTED_IDENTIFIER
+  | ACTION | ADMIN | AFTER | AGAINST | ALGORITHM | ALWAYS | ANY | AUTO_INCREMENT | BEGIN | BINLOG
   | BOOLEAN | BUCKETS | CASCADED | CHAIN | CHANGED | CHARSET | CHECKSUM | CLIENT | COALESCE | CODE
   | COLLATION | COLUMNS | COLUMN_FORMAT | COMMENT | COMMIT | COMMITTED | CONCURRENT | CONNECTION
   | CONSISTENT | CONTAINS | COUNT | CURRENT | DATA | DATE | DEFINER | DIRECTORY | DISABLE | DISCARD
@@ -853,3 +838,4 @@ nonReservedKeyword
   | UNBOUNDED | UNCOMMITTED | UNKNOWN | UNSIGNED | UPGRADE | USER | USE_FRM | VALIDATION | VALUE
   | VARIABLES | VIEW | VISIBLE | WARNINGS | WITHOUT | WORK | XA | XID | XML | TABLE_OPTION_NAME
   ;
+

@@ -17,10 +17,10 @@ if [ $pytest_status -eq 5 ]; then
   pytest_status=1
 fi
 
-if [ $ctest_status -ne 0 ]; then grep -E "Failed|\*\*\*|Error" "$BUILD_DIR/ctest.log" | head -50; fi
+if [ $ctest_status -ne 0 ]; then sed -n '/The following tests FAILED/,$p' "$BUILD_DIR/ctest.log" | head -50; fi
 if [ $pytest_status -ne 0 ]; then tail -60 "$BUILD_DIR/pytest.log"; fi
 echo "== GoogleTest (ctest) =="
-tail -n 3 "$BUILD_DIR/ctest.log"
+grep -E "tests passed|No tests were found" "$BUILD_DIR/ctest.log" | tail -n 1
 echo "== pytest =="
 tail -n 1 "$BUILD_DIR/pytest.log"
 [ $ctest_status -eq 0 ] && [ $pytest_status -eq 0 ]

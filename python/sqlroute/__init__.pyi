@@ -129,13 +129,31 @@ class ParsedTable:
     name: str
     schema: Optional[str]
     alias: Optional[str]
-    def __init__(self, name: str, schema: Optional[str] = None, alias: Optional[str] = None) -> None: ...
+    role: str
+    def __init__(
+        self, name: str, schema: Optional[str] = None, alias: Optional[str] = None, role: str = "from"
+    ) -> None: ...
+    @property
+    def qualified_name(self) -> str: ...
 
 class ParsedStatement:
     kind: str
     tables: Tuple[ParsedTable, ...]
     params: int
-    def __init__(self, kind: str, tables: Tuple[ParsedTable, ...], params: int) -> None: ...
+    schemas: Tuple[str, ...]
+    indexes: Tuple[str, ...]
+    constraints: Tuple[str, ...]
+    comments: Tuple[str, ...]
+    def __init__(
+        self,
+        kind: str,
+        tables: Tuple[ParsedTable, ...],
+        params: int,
+        schemas: Tuple[str, ...] = (),
+        indexes: Tuple[str, ...] = (),
+        constraints: Tuple[str, ...] = (),
+        comments: Tuple[str, ...] = (),
+    ) -> None: ...
 
 def parse(sql: str) -> ParsedStatement: ...
 def value_kind(value: object) -> str: ...

@@ -1,6 +1,6 @@
 """Type stubs of the native module sqlroute._core (use the sqlroute package instead)."""
 
-from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 __version__: str
 
@@ -9,7 +9,7 @@ def _raise_for_test(code: str, message: str, line: int = 0, column: int = 0, pat
 def error_codes() -> List[Tuple[str, str, int]]: ...
 def value_kind(value: object) -> str: ...
 def describe_value(value: object) -> str: ...
-def parse(sql: str) -> Tuple[str, List[Tuple[str, Optional[str], Optional[str]]], int]: ...
+def parse(sql: str) -> Dict[str, Any]: ...
 
 class Plan:
     @property

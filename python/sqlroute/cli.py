@@ -65,8 +65,7 @@ def cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"params: {statement.params}\n")
     out.write(f"tables: {len(statement.tables)}\n")
     for table in statement.tables:
-        name = f"{table.schema}.{table.name}" if table.schema else table.name
-        out.write(f"  {name}" + (f" AS {table.alias}" if table.alias else "") + "\n")
+        out.write(f"  {table.qualified_name}" + (f" AS {table.alias}" if table.alias else "") + f" ({table.role})\n")
     return 0
 
 

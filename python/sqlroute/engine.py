@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any, Mapping as MappingType, Optional, Sequence, Union
+from typing import Any, List, Optional, Sequence, Union
 
 from sqlroute._native import core
 from sqlroute.hints import Hints, coerce_hints
@@ -42,7 +42,7 @@ class Engine:
         return self._native.database_name
 
     @property
-    def data_source_names(self) -> list:
+    def data_source_names(self) -> List[str]:
         """The configured data source names (never their URLs or credentials)."""
         return list(self._native.data_source_names)
 
@@ -51,7 +51,7 @@ class Engine:
         sql: str,
         params: Optional[Sequence[Any]] = None,
         *,
-        hints: Union[Hints, MappingType[str, Any], None] = None,
+        hints: Union[Hints, Mapping[str, Any], None] = None,
     ) -> Plan:
         """Routes and rewrites one statement.
 

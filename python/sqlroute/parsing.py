@@ -10,28 +10,57 @@ from sqlroute._native import core
 
 @dataclass(frozen=True)
 class ParsedTable:
-    """A table reference as written: ``[schema.]name [AS alias]``."""
+    """A table reference as written, ``[schema.]name [AS alias]``, and its role:
+    ``from``, ``insert``, ``update``, ``delete``, ``ddl``, ``reference`` or ``other``."""
 
     name: str
     schema: Optional[str] = None
     alias: Optional[str] = None
+    role: str = "from"
+
+    @property
+    def qualified_name(self) -> str:
+        """``schema.name`` when a schema is written, else ``name``."""
+        return f"{self.schema}.{self.name}" if self.schema else self.name
 
     def __repr__(self) -> str:
         extra = "".join(f", {key}={getattr(self, key)!r}" for key in ("schema", "alias") if getattr(self, key))
-        return f"ParsedTable({self.name!r}{extra})"
+        return f"ParsedTable({self.name!r}{extra}, role={self.role!r})"
 
 
 @dataclass(frozen=True)
 class ParsedStatement:
-    """The statement kind (e.g. ``"SELECT"``), its table references in source order, and
-    the number of ``?`` parameter markers."""
+    """How the engine reads one statement.
+
+    ``kind`` (e.g. ``"SELECT"``, ``"CREATE TABLE"``), ``tables`` (every table reference in
+    source order), ``params`` (number of ``?`` markers), and the names of ``schemas``,
+    ``indexes`` and ``constraints`` a statement mentions, plus its ``comments`` as written.
+    """
 
     kind: str
     tables: Tuple[ParsedTable, ...]
     params: int
+    schemas: Tuple[str, ...] = ()
+    indexes: Tuple[str, ...] = ()
+    constraints: Tuple[str, ...] = ()
+    comments: Tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        parts = [f"kind={self.kind!r}", f"tables={list(self.tables)!r}", f"params={self.params}"]
+        parts += [f"{key}={list(getattr(self, key))!r}" for key in ("schemas", "indexes", "constraints", "comments")
+                  if getattr(self, key)]
+        return f"ParsedStatement({', '.join(parts)})"
 
 
 def parse(sql: str) -> ParsedStatement:
     """Parses one MySQL statement; raises :class:`sqlroute.SqlSyntaxError` with its position."""
-    kind, tables, params = core.parse(sql)
-    return ParsedStatement(kind, tuple(ParsedTable(name, schema, alias) for name, schema, alias in tables), params)
+    native = core.parse(sql)
+    return ParsedStatement(
+        kind=native["kind"],
+        tables=tuple(ParsedTable(*table) for table in native["tables"]),
+        params=native["params"],
+        schemas=tuple(native["schemas"]),
+        indexes=tuple(native["indexes"]),
+        constraints=tuple(native["constraints"]),
+        comments=tuple(native["comments"]),
+    )

@@ -33,7 +33,8 @@ _FLOAT = re.compile(r"[-+]?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?")
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\S+")
 _PARAMS_MARKER = " -- params:"
 
-_TYPED: Dict[str, Callable[[str], Any]] = {
+# Explicit kinds, as in explain output and the golden files: kind -> parser of its text.
+TYPED_PARSERS: Dict[str, Callable[[str], Any]] = {
     "int": lambda text: Int(int(text)),
     "long": lambda text: Long(int(text)),
     "bigint": lambda text: BigInt(int(text)),
@@ -62,9 +63,9 @@ def parse_param(text: str) -> Any:
         quote = text[0]
         return text[1:-1].replace(quote * 2, quote)
     kind, colon, rest = text.partition(":")
-    if colon and kind in _TYPED:
+    if colon and kind in TYPED_PARSERS:
         try:
-            return _TYPED[kind](rest)
+            return TYPED_PARSERS[kind](rest)
         except (ValueError, decimal.InvalidOperation) as error:
             raise ValueError(f"bad {kind} parameter {rest!r}: {error}") from None
     return text

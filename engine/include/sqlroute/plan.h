@@ -55,6 +55,42 @@ struct RouteDecision {
   bool database_level = false;
 };
 
+// A result column the merge refers to: by position when the statement fixes it, else by the
+// label it has in the units' results (e.g. an ORDER BY column covered by `*`).
+struct MergeColumn {
+  std::string label;
+  int index = -1;  // 0-based position in a unit's result row; -1: look the label up
+};
+
+struct MergeOrderItem {
+  MergeColumn column;
+  bool descending = false;
+};
+
+enum class AggregationType { Count, Sum, Min, Max, Avg, BitXor, GroupConcat };
+const char* AggregationTypeName(AggregationType type);
+
+struct MergeAggregation {
+  AggregationType type = AggregationType::Count;
+  MergeColumn column;            // the aggregate's own column
+  bool distinct = false;
+  MergeColumn avg_count;         // Avg: the derived COUNT column
+  MergeColumn avg_sum;           // Avg: the derived SUM column
+  std::string separator = ",";   // GroupConcat
+};
+
+// How a proxy combines the units' results into the logical result (spec §5.3, §5.4).
+struct MergeInstructions {
+  bool required = false;                 // more than one unit returns rows
+  std::vector<MergeOrderItem> order_by;  // the logical ORDER BY (or the added GROUP BY order)
+  std::vector<MergeOrderItem> group_by;
+  std::vector<MergeAggregation> aggregations;
+  bool distinct = false;                 // SELECT DISTINCT
+  std::optional<int64_t> offset;         // the statement's own LIMIT, applied after merging
+  std::optional<int64_t> row_count;
+  std::vector<std::string> derived_labels;  // trailing columns the units add; hide them
+};
+
 struct Plan {
   std::string logic_sql;
   std::string statement_kind;  // SELECT, INSERT, ...
@@ -63,6 +99,7 @@ struct Plan {
   std::vector<SqlUnit> units;
   std::vector<RouteDecision> decisions;
   std::vector<std::string> warnings;  // e.g. why a statement routes to every node
+  MergeInstructions merge;
 
   std::string Explain() const;  // readable table; never shows secrets
 };

@@ -28,7 +28,9 @@ Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const
   route::DecorateShadow(input, route);
   if (session) engine::TrackTransaction(statement, *session);
   Plan plan;
-  plan.units = rewrite::Rewrite({statement, rules, route, params, merged.skip_sql_rewrite});
+  rewrite::RewriteResult rewritten = rewrite::Rewrite({statement, rules, route, params, merged.skip_sql_rewrite});
+  plan.units = std::move(rewritten.units);
+  plan.merge = std::move(rewritten.merge);
   plan.logic_sql = std::string(sql);
   plan.statement_kind = ast::KindName(statement.kind);
   plan.route_type = route.type;

@@ -38,6 +38,19 @@ const char* RouteTypeName(RouteType type) {
   return "Passthrough";
 }
 
+const char* AggregationTypeName(AggregationType type) {
+  switch (type) {
+    case AggregationType::Count: return "COUNT";
+    case AggregationType::Sum: return "SUM";
+    case AggregationType::Min: return "MIN";
+    case AggregationType::Max: return "MAX";
+    case AggregationType::Avg: return "AVG";
+    case AggregationType::BitXor: return "BIT_XOR";
+    case AggregationType::GroupConcat: return "GROUP_CONCAT";
+  }
+  return "COUNT";
+}
+
 std::string Plan::Explain() const {
   std::ostringstream out;
   out << "Logic SQL:  " << logic_sql << "\n";
@@ -53,8 +66,9 @@ std::string Plan::Explain() const {
     }
   }
   for (const auto& warning : warnings) out << "Warning:    " << warning << "\n";
-  std::size_t width = 11;
-  for (const auto& unit : units) width = std::max(width, unit.data_source.size() + 2);
+  std::size_t width = std::string("data source").size();
+  for (const auto& unit : units) width = std::max(width, unit.data_source.size());
+  width += 2;
   out << "Units (" << units.size() << "):\n";
   out << "  " << Pad("data source", width) << "SQL  |  params\n";
   for (const auto& unit : units) {

@@ -7,7 +7,7 @@ using K = ast::StatementKind;
 
 void Converter::ConvertSelect(P::SelectStatementContext* ctx) {
   auto* expression = ctx->queryExpression();
-  auto terms = expression->queryBody()->queryTerm();
+  auto terms = expression->queryTerm();
   st_.kind = K::Select;
   if (terms.size() == 1 && expression->withClause() == nullptr) {
     if (terms[0]->explicitTable()) st_.kind = K::Table;

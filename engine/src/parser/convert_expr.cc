@@ -44,68 +44,78 @@ std::vector<ExprId> Converter::ConvertExprs(const std::vector<P::ExprContext*>& 
   return ids;
 }
 
+namespace {
+
+// The alternatives of `expr`, told apart by their shape rather than by dynamic_cast.
+enum class Shape { Predicate, Not, Logical, Comparison, Quantified, Is };
+
+Shape ShapeOf(P::ExprContext* ctx) {
+  const auto& children = ctx->children;
+  switch (children.size()) {
+    case 1: return Shape::Predicate;
+    case 2: return ctx->getStart()->getType() == P::NOT ? Shape::Not : Shape::Predicate;
+    case 4: return Shape::Is;
+    case 6: return Shape::Quantified;
+    default: {
+      auto* op = dynamic_cast<antlr4::tree::TerminalNode*>(children[1]);
+      if (op == nullptr) return Shape::Comparison;
+      return op->getSymbol()->getType() == P::IS ? Shape::Is : Shape::Logical;
+    }
+  }
+}
+
+}  // namespace
+
 ExprId Converter::ConvertExpr(P::ExprContext* ctx) {
-  if (auto* primary = dynamic_cast<P::PrimaryExprContext*>(ctx)) return ConvertBooleanPrimary(primary->booleanPrimary());
-  if (auto* negation = dynamic_cast<P::NotExprContext*>(ctx)) {
+  Shape shape = ShapeOf(ctx);
+  if (shape == Shape::Predicate) return ConvertPredicate(static_cast<P::PredicateExprContext*>(ctx));
+  if (shape == Shape::Not) {
     Expr expr = Make(ExprKind::Unary, SpanOf(ctx), "NOT");
-    expr.children = {ConvertExpr(negation->expr())};
+    expr.children = {ConvertExpr(static_cast<P::ExprContext*>(ctx->children[1]))};
     return AddExpr(std::move(expr));
   }
-  std::vector<P::ExprContext*> spine;  // AND / XOR / OR nodes, outermost first
+  std::vector<std::pair<P::ExprContext*, Shape>> spine;  // binary and postfix nodes, outermost first
   P::ExprContext* leaf = ctx;
-  while (dynamic_cast<P::AndExprContext*>(leaf) || dynamic_cast<P::XorExprContext*>(leaf) ||
-         dynamic_cast<P::OrExprContext*>(leaf)) {
-    spine.push_back(leaf);
+  while (shape != Shape::Predicate && shape != Shape::Not) {
+    spine.emplace_back(leaf, shape);
     leaf = static_cast<P::ExprContext*>(leaf->children[0]);
+    shape = ShapeOf(leaf);
   }
   ExprId left = ConvertExpr(leaf);
   for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
-    auto* node = *it;
-    std::string op = dynamic_cast<P::AndExprContext*>(node) ? "AND" : dynamic_cast<P::XorExprContext*>(node) ? "XOR" : "OR";
-    ExprId right = ConvertExpr(static_cast<P::ExprContext*>(node->children[2]));
-    Expr expr = Make(ExprKind::Binary, SpanOf(node), std::move(op));
-    expr.children = {left, right};
+    auto* node = it->first;
+    ast::Span span = SpanOf(node);
+    Expr expr;
+    if (it->second == Shape::Is) {
+      auto* is = static_cast<P::IsExprContext*>(node);
+      expr = is->NULL_SYM() ? Make(ExprKind::IsNull, span)
+                            : Make(ExprKind::IsBool, span, is->TRUE() ? "TRUE" : is->FALSE() ? "FALSE" : "UNKNOWN");
+      expr.negated = is->NOT() != nullptr;
+      expr.children = {left};
+    } else if (it->second == Shape::Quantified) {
+      auto* quantified = static_cast<P::QuantifiedComparisonContext*>(node);
+      auto* quantifier = static_cast<antlr4::tree::TerminalNode*>(node->children[2]);
+      Expr sub = Make(ExprKind::Subquery, Cover(SpanOf(quantifier), span), Upper(quantifier->getText()));
+      sub.subquery = Subquery(quantified->queryExpression());
+      ExprId right = AddExpr(std::move(sub));
+      expr = Make(ExprKind::Binary, span, quantified->comparisonOperator()->getText());
+      expr.children = {left, right};
+    } else if (it->second == Shape::Comparison) {
+      ExprId right = ConvertExpr(static_cast<P::ExprContext*>(node->children[2]));
+      expr = Make(ExprKind::Binary, span, static_cast<P::ComparisonContext*>(node)->comparisonOperator()->getText());
+      expr.children = {left, right};
+    } else {
+      size_t type = static_cast<antlr4::tree::TerminalNode*>(node->children[1])->getSymbol()->getType();
+      ExprId right = ConvertExpr(static_cast<P::ExprContext*>(node->children[2]));
+      expr = Make(ExprKind::Binary, span, type == P::AND || type == P::AND2 ? "AND" : type == P::XOR ? "XOR" : "OR");
+      expr.children = {left, right};
+    }
     left = AddExpr(std::move(expr));
   }
   return left;
 }
 
-ExprId Converter::ConvertBooleanPrimary(P::BooleanPrimaryContext* ctx) {
-  std::vector<P::BooleanPrimaryContext*> spine;
-  P::BooleanPrimaryContext* leaf = ctx;
-  while (!dynamic_cast<P::PredicateExprContext*>(leaf)) {
-    spine.push_back(leaf);
-    leaf = static_cast<P::BooleanPrimaryContext*>(leaf->children[0]);
-  }
-  ExprId left = ConvertPredicate(static_cast<P::PredicateExprContext*>(leaf)->predicate());
-  for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
-    ast::Span span = SpanOf(*it);
-    if (auto* is = dynamic_cast<P::IsExprContext*>(*it)) {
-      Expr expr = is->NULL_SYM() ? Make(ExprKind::IsNull, span)
-                                 : Make(ExprKind::IsBool, span, is->TRUE() ? "TRUE" : is->FALSE() ? "FALSE" : "UNKNOWN");
-      expr.negated = is->NOT() != nullptr;
-      expr.children = {left};
-      left = AddExpr(std::move(expr));
-    } else if (auto* quantified = dynamic_cast<P::QuantifiedComparisonContext*>(*it)) {
-      auto* quantifier = static_cast<antlr4::tree::TerminalNode*>(quantified->children[2]);
-      Expr sub = Make(ExprKind::Subquery, Cover(SpanOf(quantifier), span), Upper(quantifier->getText()));
-      sub.subquery = Subquery(quantified->queryExpression());
-      ExprId right = AddExpr(std::move(sub));
-      Expr expr = Make(ExprKind::Binary, span, quantified->comparisonOperator()->getText());
-      expr.children = {left, right};
-      left = AddExpr(std::move(expr));
-    } else {
-      auto* comparison = static_cast<P::ComparisonContext*>(*it);
-      ExprId right = ConvertPredicate(comparison->predicate());
-      Expr expr = Make(ExprKind::Binary, span, comparison->comparisonOperator()->getText());
-      expr.children = {left, right};
-      left = AddExpr(std::move(expr));
-    }
-  }
-  return left;
-}
-
-ExprId Converter::ConvertPredicate(P::PredicateContext* ctx) {
+ExprId Converter::ConvertPredicate(P::PredicateExprContext* ctx) {
   ExprId left = ConvertBitExpr(ctx->bitExpr());
   auto* suffix = ctx->predicateSuffix();
   if (suffix == nullptr) return left;
@@ -148,13 +158,13 @@ ExprId Converter::ConvertPredicate(P::PredicateContext* ctx) {
 ExprId Converter::ConvertBitExpr(P::BitExprContext* ctx) {
   std::vector<P::BitBinaryContext*> spine;
   P::BitExprContext* leaf = ctx;
-  while (auto* binary = dynamic_cast<P::BitBinaryContext*>(leaf)) {
-    spine.push_back(binary);
-    leaf = binary->bitExpr(0);
+  while (leaf->children.size() == 3) {  // bitExpr op bitExpr
+    spine.push_back(static_cast<P::BitBinaryContext*>(leaf));
+    leaf = static_cast<P::BitExprContext*>(leaf->children[0]);
   }
   ExprId left = ConvertSimpleExpr(static_cast<P::BitSimpleContext*>(leaf)->simpleExpr());
   for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
-    ExprId right = ConvertBitExpr((*it)->bitExpr(1));
+    ExprId right = ConvertBitExpr(static_cast<P::BitExprContext*>((*it)->children[2]));
     Expr expr = Make(ExprKind::Binary, SpanOf(*it), Upper((*it)->children[1]->getText()));
     expr.children = {left, right};
     left = AddExpr(std::move(expr));
@@ -163,42 +173,7 @@ ExprId Converter::ConvertBitExpr(P::BitExprContext* ctx) {
 }
 
 ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
-  ExprId operand = ConvertUnary(ctx->unaryOrPrimary());
-  for (auto* collation : ctx->collationName()) {
-    Expr name = Make(ExprKind::Other, SpanOf(collation), collation->getText());
-    ExprId right = AddExpr(std::move(name));
-    Expr expr = Make(ExprKind::Binary, Cover(st_.expr(operand).span, SpanOf(collation)), "COLLATE");
-    expr.children = {operand, right};
-    operand = AddExpr(std::move(expr));
-  }
-  return operand;
-}
-
-ExprId Converter::ConvertUnary(P::UnaryOrPrimaryContext* ctx) {
-  if (auto* primary = dynamic_cast<P::PrimaryOperandContext*>(ctx)) return ConvertPrimary(primary->primary());
-  auto* unary = static_cast<P::UnaryExprContext*>(ctx);
-  std::string op = Upper(unary->children[0]->getText());
-  ExprId operand = ConvertUnary(unary->unaryOrPrimary());
-  Expr& inner = st_.exprs[static_cast<size_t>(operand)];
-  // A minus sign before a number is part of the literal, as ShardingSphere reads it.
-  if (op == "-" && inner.kind == ExprKind::Literal && inner.literal.is_numeric()) {
-    inner.literal = Negate(inner.literal);
-    inner.span = SpanOf(ctx);
-    return operand;
-  }
-  Expr expr = Make(ExprKind::Unary, SpanOf(ctx), std::move(op));
-  expr.children = {operand};
-  return AddExpr(std::move(expr));
-}
-
-ExprId Converter::ConvertPrimary(P::PrimaryContext* ctx) {
   ast::Span span = SpanOf(ctx);
-  if (auto* literal = dynamic_cast<P::LiteralPrimaryContext*>(ctx)) return ConvertLiteral(literal->literal());
-  if (auto* param = dynamic_cast<P::ParamPrimaryContext*>(ctx)) {
-    Expr expr = Make(ExprKind::Param, span);
-    expr.param_index = ParamIndex(param->PARAM()->getSymbol());
-    return AddExpr(std::move(expr));
-  }
   if (auto* column = dynamic_cast<P::ColumnPrimaryContext*>(ctx)) {
     Expr expr = Make(ExprKind::Column, SpanOf(column->columnRef()));
     expr.column = Column(column->columnRef());
@@ -211,7 +186,35 @@ ExprId Converter::ConvertPrimary(P::PrimaryContext* ctx) {
     json.children = {id, right};
     return AddExpr(std::move(json));
   }
+  if (auto* param = dynamic_cast<P::ParamPrimaryContext*>(ctx)) {
+    Expr expr = Make(ExprKind::Param, span);
+    expr.param_index = ParamIndex(param->PARAM()->getSymbol());
+    return AddExpr(std::move(expr));
+  }
+  if (auto* literal = dynamic_cast<P::LiteralPrimaryContext*>(ctx)) return ConvertLiteral(literal->literal());
   if (auto* function = dynamic_cast<P::FunctionPrimaryContext*>(ctx)) return ConvertFunction(function->functionCall());
+  if (auto* unary = dynamic_cast<P::UnaryExprContext*>(ctx)) {
+    std::string op = Upper(unary->children[0]->getText());
+    ExprId operand = ConvertSimpleExpr(unary->simpleExpr());
+    Expr& inner = st_.exprs[static_cast<size_t>(operand)];
+    // A minus sign before a number is part of the literal, as ShardingSphere reads it.
+    if (op == "-" && inner.kind == ExprKind::Literal && inner.literal.is_numeric()) {
+      inner.literal = Negate(inner.literal);
+      inner.span = span;
+      return operand;
+    }
+    Expr expr = Make(ExprKind::Unary, span, std::move(op));
+    expr.children = {operand};
+    return AddExpr(std::move(expr));
+  }
+  if (auto* collate = dynamic_cast<P::CollateExprContext*>(ctx)) {
+    ExprId operand = ConvertSimpleExpr(collate->simpleExpr());
+    auto* collation = collate->collationName();
+    ExprId right = AddExpr(Make(ExprKind::Other, SpanOf(collation), collation->getText()));
+    Expr expr = Make(ExprKind::Binary, span, "COLLATE");
+    expr.children = {operand, right};
+    return AddExpr(std::move(expr));
+  }
   if (dynamic_cast<P::VariablePrimaryContext*>(ctx)) return AddExpr(Make(ExprKind::Variable, span, ctx->getText()));
   if (auto* assign = dynamic_cast<P::AssignPrimaryContext*>(ctx)) {
     ExprId variable = AddExpr(Make(ExprKind::Variable, SpanOf(assign->USER_VAR()), assign->USER_VAR()->getText()));

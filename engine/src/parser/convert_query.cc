@@ -31,12 +31,12 @@ bool StartsBlock(P::QueryTermContext* term) { return term->querySpecification() 
 }  // namespace
 
 QueryId Converter::ConvertQueryExpression(P::QueryExpressionContext* ctx, QueryId parent) {
-  auto terms = ctx->queryBody()->queryTerm();
+  auto terms = ctx->queryTerm();
   // Reserve the block first, so that the top-level block precedes its CTEs and subqueries.
   QueryId reserved = StartsBlock(terms[0]) ? NewQuery(parent) : ast::kNoQuery;
   if (auto* with = ctx->withClause()) ConvertWith(with, reserved != ast::kNoQuery ? reserved : parent);
   QueryId main = ConvertQueryTerm(terms[0], parent, reserved);
-  auto operators = ctx->queryBody()->setOperator();
+  auto operators = ctx->setOperator();
   for (size_t i = 1; i < terms.size(); ++i) {
     QueryId partner = ConvertQueryTerm(terms[i], parent, ast::kNoQuery);
     auto& main_query = st_.queries[static_cast<size_t>(main)];
@@ -94,37 +94,59 @@ QueryId Converter::ConvertQueryTerm(P::QueryTermContext* ctx, QueryId parent, Qu
   return id;
 }
 
+// One pass over the clauses: the generated accessors would each rescan every child.
 void Converter::ConvertSpecification(P::QuerySpecificationContext* ctx, QueryId id) {
-  for (auto* option : ctx->selectOption()) {
-    if (option->DISTINCT() || option->DISTINCTROW()) st_.queries[static_cast<size_t>(id)].distinct = true;
-  }
-  auto items = ctx->selectList()->selectItem();
-  for (auto* item : items) ConvertSelectItem(item, id);
-  st_.queries[static_cast<size_t>(id)].projections_span = Cover(SpanOf(items.front()), SpanOf(items.back()));
-  if (auto* from = ctx->fromClause()) {
-    if (auto* list = from->tableReferenceList()) ConvertTableReferences(list, ast::TableRole::From, id);
-  }
-  if (auto* where = ctx->whereClause()) {
-    ast::ExprId expr = ConvertExpr(where->expr());
-    st_.queries[static_cast<size_t>(id)].where = expr;
-  }
-  if (auto* group = ctx->groupByClause()) {
-    auto items = ConvertOrderItems(group->orderItem());
-    auto& query = st_.queries[static_cast<size_t>(id)];
-    query.group_by = std::move(items);
-    query.with_rollup = group->ROLLUP() != nullptr;
-  }
-  if (auto* having = ctx->havingClause()) {
-    ast::ExprId expr = ConvertExpr(having->expr());
-    st_.queries[static_cast<size_t>(id)].having = expr;
-  }
-  if (auto* window = ctx->windowClause()) {
-    for (auto* definition : window->windowDefinition()) {
-      auto* spec = definition->windowSpec();
-      ConvertExprs(spec->expr());
-      if (auto* order = spec->orderByClause()) ConvertOrderItems(order->orderItem());
+  auto query = [&]() -> ast::Query& { return st_.queries[static_cast<size_t>(id)]; };
+  P::SelectItemContext* first_item = nullptr;
+  P::SelectItemContext* last_item = nullptr;
+  for (auto* child : ctx->children) {
+    auto* clause = dynamic_cast<antlr4::ParserRuleContext*>(child);
+    if (clause == nullptr) continue;
+    switch (clause->getRuleIndex()) {
+      case P::RuleSelectOption: {
+        auto* option = static_cast<P::SelectOptionContext*>(clause);
+        if (option->DISTINCT() || option->DISTINCTROW()) query().distinct = true;
+        break;
+      }
+      case P::RuleSelectItem:
+        last_item = static_cast<P::SelectItemContext*>(clause);
+        if (first_item == nullptr) first_item = last_item;
+        ConvertSelectItem(last_item, id);
+        break;
+      case P::RuleFromClause:
+        if (auto* list = static_cast<P::FromClauseContext*>(clause)->tableReferenceList()) {
+          ConvertTableReferences(list, ast::TableRole::From, id);
+        }
+        break;
+      case P::RuleWhereClause: {
+        ast::ExprId expr = ConvertExpr(static_cast<P::WhereClauseContext*>(clause)->expr());
+        query().where = expr;
+        break;
+      }
+      case P::RuleGroupByClause: {
+        auto* group = static_cast<P::GroupByClauseContext*>(clause);
+        auto items = ConvertOrderItems(group->orderItem());
+        query().group_by = std::move(items);
+        query().with_rollup = group->ROLLUP() != nullptr;
+        break;
+      }
+      case P::RuleHavingClause: {
+        ast::ExprId expr = ConvertExpr(static_cast<P::HavingClauseContext*>(clause)->expr());
+        query().having = expr;
+        break;
+      }
+      case P::RuleWindowClause:
+        for (auto* definition : static_cast<P::WindowClauseContext*>(clause)->windowDefinition()) {
+          auto* spec = definition->windowSpec();
+          ConvertExprs(spec->expr());
+          if (auto* order = spec->orderByClause()) ConvertOrderItems(order->orderItem());
+        }
+        break;
+      default:
+        break;
     }
   }
+  query().projections_span = Cover(SpanOf(first_item), SpanOf(last_item));
 }
 
 namespace {

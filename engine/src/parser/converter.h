@@ -53,12 +53,9 @@ class Converter {
   // convert_expr.cc
   ast::ExprId AddExpr(ast::Expr expr);
   ast::ExprId ConvertExpr(P::ExprContext* ctx);
-  ast::ExprId ConvertBooleanPrimary(P::BooleanPrimaryContext* ctx);
-  ast::ExprId ConvertPredicate(P::PredicateContext* ctx);
+  ast::ExprId ConvertPredicate(P::PredicateExprContext* ctx);
   ast::ExprId ConvertBitExpr(P::BitExprContext* ctx);
   ast::ExprId ConvertSimpleExpr(P::SimpleExprContext* ctx);
-  ast::ExprId ConvertUnary(P::UnaryOrPrimaryContext* ctx);
-  ast::ExprId ConvertPrimary(P::PrimaryContext* ctx);
   ast::ExprId ConvertFunction(P::FunctionCallContext* ctx);
   ast::ExprId ConvertLiteral(P::LiteralContext* ctx);
   Value StringValue(P::TextStringContext* ctx) const;

@@ -23,6 +23,13 @@ std::string Excerpt(std::string_view sql, std::size_t offset) {
 [[noreturn]] void ThrowSyntaxError(const SourceMap& source, std::size_t byte_offset, const std::string& what) {
   std::string_view sql = source.sql();
   SourcePosition position = PositionAt(sql, byte_offset);
+  // Columns count characters, not bytes: skip UTF-8 continuation bytes of the line's prefix.
+  std::size_t line_start = byte_offset - static_cast<std::size_t>(position.column - 1);
+  int column = 1;
+  for (std::size_t i = line_start; i < byte_offset && i < sql.size(); ++i) {
+    if ((static_cast<unsigned char>(sql[i]) & 0xC0) != 0x80) ++column;
+  }
+  position.column = column;
   std::string message = "You have an error in your SQL syntax: " + what;
   if (byte_offset < sql.size()) message += " near '" + Excerpt(sql, byte_offset) + "'";
   message += " at line " + std::to_string(position.line) + ", column " + std::to_string(position.column);

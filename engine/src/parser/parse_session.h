@@ -32,6 +32,7 @@ class ParseSession {
   sqlroute_gen::MySqlParser::RootContext* Parse();
   // Every token, hidden channel included, in source order (EOF last).
   std::vector<antlr4::Token*> tokens() { return tokens_.getTokens(); }
+  std::size_t token_count() { return tokens_.size(); }
   // True when the last Parse() needed the full-LL second stage.
   bool used_full_ll() const { return used_full_ll_; }
 

@@ -56,6 +56,7 @@ ast::Statement ParseOnThisStack(std::string_view sql) {
   try {
     ParseSession session(st.sql, source);
     auto* root = session.Parse();
+    st.exprs.reserve(session.token_count() / 2 + 4);
     std::vector<size_t> params;
     CollectTokens(session, source, st, params);
     Converter(source, std::move(params), st).Convert(root->statement());

@@ -1,88 +1,175 @@
 #include "rewrite/derived_columns.h"
 
 #include "common/strings.h"
+#include "route/sharding_conditions.h"
 
 namespace sqlroute::rewrite {
 namespace {
 
-class DerivedColumns {
- public:
-  DerivedColumns(const RewriteInput& input, const ast::Query& query) : input_(input), query_(query) {}
+AggregationType TypeOf(ast::AggregationKind kind) {
+  switch (kind) {
+    case ast::AggregationKind::Count: return AggregationType::Count;
+    case ast::AggregationKind::Sum: return AggregationType::Sum;
+    case ast::AggregationKind::Avg: return AggregationType::Avg;
+    case ast::AggregationKind::Max: return AggregationType::Max;
+    case ast::AggregationKind::Min: return AggregationType::Min;
+    case ast::AggregationKind::BitXor: return AggregationType::BitXor;
+    default: return AggregationType::GroupConcat;
+  }
+}
 
-  void Run(std::vector<SqlToken>& tokens) {
-    const ast::Statement& statement = input_.statement;
-    std::string appended;
-    int avg_index = 0;
-    for (const auto& projection : query_.projections) {
-      if (projection.aggregation != ast::AggregationKind::Avg) continue;
-      const ast::Expr& call = statement.expr(projection.expr);
-      if (call.children.size() != 1) continue;
-      std::string argument(statement.text(statement.expr(call.children.front()).span));
-      std::string distinct = call.distinct ? "DISTINCT " : "";
-      std::string n = std::to_string(avg_index++);
-      appended += ", COUNT(" + distinct + argument + ") AS AVG_DERIVED_COUNT_" + n + ", SUM(" + distinct + argument +
-                  ") AS AVG_DERIVED_SUM_" + n;
+class SelectMergePlanner {
+ public:
+  SelectMergePlanner(const RewriteInput& input, const ast::Query& query)
+      : input_(input), statement_(input.statement), query_(query) {
+    bool fixed = true;
+    for (const auto& projection : query.projections) {
+      if (projection.star) fixed = false;
+      columns_.push_back({Label(projection), fixed && !projection.star ? static_cast<int>(columns_.size()) : -1});
     }
-    appended += Missing(query_.order_by, "ORDER_BY_DERIVED_");
-    appended += Missing(query_.group_by, "GROUP_BY_DERIVED_");
-    if (!appended.empty() && !query_.projections_span.empty()) {
-      tokens.push_back({query_.projections_span.end, query_.projections_span.end, TokenKind::Text, appended, "", false});
-    }
+    fixed_width_ = fixed;
+  }
+
+  void Run(std::vector<SqlToken>& tokens, MergeInstructions& merge) {
+    merge.required = true;
+    merge.distinct = query_.distinct;
+    Aggregations(merge);
+    merge.order_by = Items(query_.order_by, "ORDER_BY_DERIVED_");
+    merge.group_by = Items(query_.group_by, "GROUP_BY_DERIVED_");
     if (!query_.group_by.empty() && query_.order_by.empty() && !query_.with_rollup) {
-      std::vector<std::string> items;
-      for (const auto& item : query_.group_by) {
-        items.push_back(std::string(statement.text(statement.expr(item.expr).span)) + " ASC");
-      }
-      uint32_t at = query_.having != ast::kNoExpr ? statement.expr(query_.having).span.end : query_.group_by.back().span.end;
-      tokens.push_back({at, at, TokenKind::Text, " ORDER BY " + Join(items, ", "), "", false});
+      merge.order_by = merge.group_by;
+      AddGroupOrder(tokens);
     }
+    Limit(merge);
+    if (!derived_.empty() && !query_.projections_span.empty()) {
+      uint32_t at = query_.projections_span.end;
+      tokens.push_back({at, at, TokenKind::Text, derived_, "", false});
+    }
+    merge.derived_labels = std::move(derived_labels_);
   }
 
  private:
-  std::string Missing(const std::vector<ast::OrderItem>& items, const char* alias_prefix) {
-    std::string result;
+  std::string Label(const ast::Projection& projection) const {
+    if (projection.alias) return projection.alias->name;
+    if (projection.star) return "*";
+    const ast::Expr& expr = statement_.expr(projection.expr);
+    if (expr.kind == ast::ExprKind::Column) return expr.column.name.name;
+    return std::string(statement_.text(expr.span));
+  }
+
+  MergeColumn Derive(const std::string& expression, const std::string& label) {
+    derived_ += ", " + expression + " AS " + label;
+    derived_labels_.push_back(label);
+    int index = fixed_width_ ? static_cast<int>(columns_.size() + derived_labels_.size() - 1) : -1;
+    return {label, index};
+  }
+
+  void Aggregations(MergeInstructions& merge) {
+    int avg_index = 0;
+    for (std::size_t i = 0; i < query_.projections.size(); ++i) {
+      const ast::Projection& projection = query_.projections[i];
+      if (projection.aggregation == ast::AggregationKind::None || projection.aggregation == ast::AggregationKind::Other) {
+        continue;
+      }
+      const ast::Expr& call = statement_.expr(projection.expr);
+      MergeAggregation aggregation;
+      aggregation.type = TypeOf(projection.aggregation);
+      aggregation.column = columns_[i];
+      aggregation.distinct = call.distinct;
+      if (aggregation.type == AggregationType::Avg && call.children.size() == 1) {
+        std::string argument(statement_.text(statement_.expr(call.children.front()).span));
+        std::string distinct = call.distinct ? "DISTINCT " : "";
+        std::string n = std::to_string(avg_index++);
+        aggregation.avg_count = Derive("COUNT(" + distinct + argument + ")", "AVG_DERIVED_COUNT_" + n);
+        aggregation.avg_sum = Derive("SUM(" + distinct + argument + ")", "AVG_DERIVED_SUM_" + n);
+      }
+      merge.aggregations.push_back(std::move(aggregation));
+    }
+  }
+
+  std::vector<MergeOrderItem> Items(const std::vector<ast::OrderItem>& items, const char* prefix) {
+    std::vector<MergeOrderItem> result;
     int index = 0;
     for (const auto& item : items) {
-      if (item.position > 0 || Projected(item.expr)) continue;
-      result += ", " + std::string(input_.statement.text(input_.statement.expr(item.expr).span)) + " AS " +
-                alias_prefix + std::to_string(index++);
+      MergeOrderItem merged;
+      merged.descending = item.descending;
+      if (item.position > 0 && static_cast<std::size_t>(item.position) <= columns_.size()) {
+        merged.column = columns_[static_cast<std::size_t>(item.position - 1)];
+      } else if (auto projected = Projected(item.expr)) {
+        merged.column = *projected;
+      } else {
+        merged.column = Derive(std::string(statement_.text(statement_.expr(item.expr).span)),
+                               prefix + std::to_string(index++));
+      }
+      result.push_back(std::move(merged));
     }
     return result;
   }
 
-  bool Projected(ast::ExprId id) const {
-    const ast::Statement& statement = input_.statement;
-    const ast::Expr& expr = statement.expr(id);
-    std::string text(statement.text(expr.span));
-    for (const auto& projection : query_.projections) {
+  void AddGroupOrder(std::vector<SqlToken>& tokens) const {
+    std::vector<std::string> items;
+    for (const auto& item : query_.group_by) {
+      items.push_back(std::string(statement_.text(statement_.expr(item.expr).span)) + " ASC");
+    }
+    uint32_t at = query_.having != ast::kNoExpr ? statement_.expr(query_.having).span.end : query_.group_by.back().span.end;
+    tokens.push_back({at, at, TokenKind::Text, " ORDER BY " + Join(items, ", "), "", false});
+  }
+
+  void Limit(MergeInstructions& merge) const {
+    if (!query_.limit) return;
+    auto bound = [&](const ast::LimitValue& value) -> std::optional<int64_t> {
+      if (value.literal) return value.literal;
+      auto param = route::OperandValue(statement_, ParamExpr(value.param_index), input_.params);
+      if (param && param->is_integral()) return param->int_value();
+      return std::nullopt;
+    };
+    if (query_.limit->offset) merge.offset = bound(*query_.limit->offset);
+    if (query_.limit->row_count) merge.row_count = bound(*query_.limit->row_count);
+  }
+
+  ast::ExprId ParamExpr(int32_t param_index) const {
+    for (std::size_t i = 0; i < statement_.exprs.size(); ++i) {
+      const ast::Expr& expr = statement_.exprs[i];
+      if (expr.kind == ast::ExprKind::Param && expr.param_index == param_index) return static_cast<ast::ExprId>(i);
+    }
+    return ast::kNoExpr;
+  }
+
+  // The projected column an ORDER BY / GROUP BY expression refers to, if any.
+  std::optional<MergeColumn> Projected(ast::ExprId id) const {
+    const ast::Expr& expr = statement_.expr(id);
+    std::string text(statement_.text(expr.span));
+    for (std::size_t i = 0; i < query_.projections.size(); ++i) {
+      const ast::Projection& projection = query_.projections[i];
       if (projection.star) {
-        if (expr.kind == ast::ExprKind::Column && StarCovers(projection, expr.column)) return true;
+        if (expr.kind == ast::ExprKind::Column && StarCovers(projection, expr.column)) {
+          return MergeColumn{expr.column.name.name, -1};
+        }
         continue;
       }
-      if (projection.alias && EqualsIgnoreCase(projection.alias->name, text)) return true;
-      const ast::Expr& projected = statement.expr(projection.expr);
-      if (EqualsIgnoreCase(statement.text(projected.span), text)) return true;
+      if (projection.alias && EqualsIgnoreCase(projection.alias->name, text)) return columns_[i];
+      const ast::Expr& projected = statement_.expr(projection.expr);
+      if (EqualsIgnoreCase(statement_.text(projected.span), text)) return columns_[i];
       if (expr.kind == ast::ExprKind::Column && projected.kind == ast::ExprKind::Column &&
           EqualsIgnoreCase(projected.column.name.name, expr.column.name.name) &&
           (!expr.column.owner || !projected.column.owner ||
            EqualsIgnoreCase(projected.column.owner->name, expr.column.owner->name))) {
-        return true;
+        return columns_[i];
       }
     }
-    return false;
+    return std::nullopt;
   }
 
   // `*` (or `t.*`) covers a column of its tables; metadata decides when it is known.
   bool StarCovers(const ast::Projection& star, const ast::ColumnRef& column) const {
-    const ast::Statement& statement = input_.statement;
     for (int32_t index : query_.from_tables) {
-      const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(index)];
+      const ast::TableRef& ref = statement_.tables[static_cast<std::size_t>(index)];
       const std::string& visible = ref.alias ? ref.alias->name : ref.name.name;
       if (star.star_owner && !EqualsIgnoreCase(star.star_owner->name, visible)) continue;
       if (column.owner && !EqualsIgnoreCase(column.owner->name, visible)) continue;
-      const auto* columns = input_.rules.ColumnsOf(ref.name.name);
-      if (!columns) return true;
-      for (const auto& each : *columns) {
+      const auto* names = input_.rules.ColumnsOf(ref.name.name);
+      if (!names) return true;
+      for (const auto& each : *names) {
         if (EqualsIgnoreCase(each, column.name.name)) return true;
       }
     }
@@ -90,16 +177,21 @@ class DerivedColumns {
   }
 
   const RewriteInput& input_;
+  const ast::Statement& statement_;
   const ast::Query& query_;
+  std::vector<MergeColumn> columns_;
+  bool fixed_width_ = true;
+  std::string derived_;
+  std::vector<std::string> derived_labels_;
 };
 
 }  // namespace
 
-void AddDerivedColumnTokens(const RewriteInput& input, std::vector<SqlToken>& tokens) {
+void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge) {
   const ast::Statement& statement = input.statement;
   if (statement.kind != ast::StatementKind::Select || input.route.units.size() <= 1) return;
   if (statement.main_query == ast::kNoQuery) return;
-  DerivedColumns(input, statement.queries[static_cast<std::size_t>(statement.main_query)]).Run(tokens);
+  SelectMergePlanner(input, statement.queries[static_cast<std::size_t>(statement.main_query)]).Run(tokens, merge);
 }
 
 }  // namespace sqlroute::rewrite

@@ -1,7 +1,7 @@
 #pragma once
-// Derived columns for a SELECT on several units (spec §5.3): ORDER BY / GROUP BY items that
-// are not projected, AVG split into COUNT and SUM, and an ORDER BY added for a GROUP BY
-// without one, so that the units' results can be merged.
+// A SELECT on several units (spec §5.3): derived columns for ORDER BY / GROUP BY items that
+// are not projected, AVG split into COUNT and SUM, an ORDER BY added for a GROUP BY without
+// one — and the merge instructions that tell a proxy how to combine the units' results.
 #include <vector>
 
 #include "rewrite/rewriter.h"
@@ -9,6 +9,6 @@
 
 namespace sqlroute::rewrite {
 
-void AddDerivedColumnTokens(const RewriteInput& input, std::vector<SqlToken>& tokens);
+void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge);
 
 }  // namespace sqlroute::rewrite

@@ -14,18 +14,18 @@ std::string Quote(const std::string& name, bool quoted) { return quoted ? "`" + 
 
 }  // namespace
 
-std::vector<SqlUnit> Rewrite(const RewriteInput& input) {
+RewriteResult Rewrite(const RewriteInput& input) {
   const ast::Statement& statement = input.statement;
   const route::RouteContext& route = input.route;
-  std::vector<SqlUnit> result;
+  RewriteResult result;
   if (input.skip_rewrite) {
-    for (const auto& unit : route.units) result.push_back({unit.data_source, statement.sql, input.params});
+    for (const auto& unit : route.units) result.units.push_back({unit.data_source, statement.sql, input.params});
     return result;
   }
   std::vector<SqlToken> tokens;
   std::vector<Value> params = input.params;
   AddTableTokens(input, tokens);
-  AddDerivedColumnTokens(input, tokens);
+  PlanSelectMerge(input, tokens, result.merge);
   RewritePagination(input, tokens, params);
   InsertRewriter insert(input);
   if (insert.active()) {
@@ -55,7 +55,7 @@ std::vector<SqlUnit> Rewrite(const RewriteInput& input) {
     };
     SqlUnit out{unit.data_source, tokens.empty() ? statement.sql : BuildSql(statement.sql, tokens, text_of),
                 insert.active() ? insert.Params(i) : params};
-    result.push_back(std::move(out));
+    result.units.push_back(std::move(out));
   }
   return result;
 }

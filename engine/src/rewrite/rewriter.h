@@ -17,6 +17,11 @@ struct RewriteInput {
   bool skip_rewrite = false;
 };
 
-std::vector<SqlUnit> Rewrite(const RewriteInput& input);
+struct RewriteResult {
+  std::vector<SqlUnit> units;
+  MergeInstructions merge;
+};
+
+RewriteResult Rewrite(const RewriteInput& input);
 
 }  // namespace sqlroute::rewrite

@@ -122,7 +122,8 @@ class Compiler {
     if (!algorithm || !EqualsIgnoreCase(algorithm->type, "INLINE") || strategy.columns.size() != 1) return;
     auto expression = algorithm->props.Get("algorithm-expression");
     if (!expression) return;
-    for (const auto& variable : expr::Closure::Compile(*expression)->variables()) {
+    std::shared_ptr<const expr::Closure> closure = expr::Closure::Compile(*expression);
+    for (const auto& variable : closure->variables()) {
       if (variable != strategy.column_names.front()) {
         throw Error(ErrorCode::CONFIG_INLINE_EXPRESSION,
                     "Inline sharding algorithms expression `" + *expression + "` reads `" + variable +

@@ -23,10 +23,11 @@ void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<co
   }
 }
 
-void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, const RouteContext& context) {
+void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, const ShardingConditions& conditions,
+                              const RouteContext& context) {
   const ast::Statement& statement = input.statement;
   if (statement.kind != StatementKind::Update) return;
-  ShardingCondition assigned;
+  std::vector<ColumnCondition> assigned;
   for (const auto& assignment : statement.update_set) {
     const ShardingTable* table = scope.Resolve(assignment.column);
     std::string column = ToLower(assignment.column.name.name);
@@ -39,14 +40,28 @@ void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, 
     condition.table = table;
     condition.column = column;
     condition.values.push_back(*value);
-    assigned.columns.push_back(std::move(condition));
+    assigned.push_back(std::move(condition));
   }
-  if (assigned.columns.empty()) return;
+  if (assigned.empty()) return;
+  const ShardingTable& table = *assigned.front().table;
+  std::vector<ShardingCondition> branches = conditions.branches;
+  if (branches.empty()) branches.emplace_back();
   std::vector<RouteDecision> ignored;
   TableRouter router(*input.rules.sharding, input.hints, ignored);
-  const ShardingTable& table = *assigned.columns.front().table;
   std::set<std::pair<std::string, std::string>> target;
-  for (const auto& node : router.Route(table, &assigned)) target.insert({node.data_source, node.table});
+  for (auto& branch : branches) {
+    for (const auto& each : assigned) {
+      auto same = std::find_if(branch.columns.begin(), branch.columns.end(), [&](const ColumnCondition& c) {
+        return c.table == each.table && c.column == each.column;
+      });
+      if (same != branch.columns.end()) {
+        *same = each;
+      } else {
+        branch.columns.push_back(each);
+      }
+    }
+    for (const auto& node : router.Route(table, &branch)) target.insert({node.data_source, node.table});
+  }
   std::set<std::pair<std::string, std::string>> routed;
   for (const auto& unit : context.units) {
     for (const auto& mapping : unit.tables) {

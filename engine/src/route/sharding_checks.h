@@ -3,14 +3,17 @@
 #include <vector>
 
 #include "route/router.h"
+#include "route/sharding_conditions.h"
 #include "route/table_scope.h"
 
 namespace sqlroute::route {
 
 // UPDATE/DELETE naming several tables, one of them sharded: 20045.
 void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const ShardingTable*>& tables);
-// SET of a sharding column to a value routed elsewhere: 20041.
-void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, const RouteContext& context);
+// SET of a sharding column to a value routed elsewhere (the WHERE conditions with the new
+// value in place of the old one): 20041.
+void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, const ShardingConditions& conditions,
+                              const RouteContext& context);
 // UPDATE/DELETE ... LIMIT on more than one node: 20046.
 void CheckLimitOnMultipleNodes(const ast::Statement& statement, const RouteContext& context);
 // The tables' auditors (DML_SHARDING_CONDITIONS, registered ones), unless disabled by hint.

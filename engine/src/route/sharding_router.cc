@@ -162,7 +162,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
   if (statement.has_subquery && context.units.size() > 1) {
     context.warnings.push_back("the statement has a subquery; each unit runs it on its own shard only");
   }
-  CheckUpdateShardingValue(input, scope, context);
+  CheckUpdateShardingValue(input, scope, conditions, context);
   CheckLimitOnMultipleNodes(statement, context);
   RunAudits(input, tables, !conditions.branches.empty());
   return context;
