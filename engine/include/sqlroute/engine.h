@@ -1,6 +1,8 @@
 #pragma once
 // The entry point: compiled rules plus the pipeline parse -> bind -> route -> rewrite -> plan.
-// An Engine is cheap to copy and safe to share between threads.
+// An Engine is cheap to copy and safe to share between threads; copies share the live rule
+// set, which ApplyDistSql / Reload replace atomically (statements being routed keep the
+// snapshot they started with).
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,16 +21,22 @@ class Engine {
   explicit Engine(std::shared_ptr<const RuleSet> rules);
   static Engine FromYamlFile(const std::string& path);
   static Engine FromYamlString(std::string_view yaml);
+  static Engine FromDistSql(std::string_view script);
 
   // Routes and rewrites one statement. Throws sqlroute::Error. `session` (optional) carries
   // the connection's transaction state for read/write splitting and is updated.
   Plan Route(std::string_view sql, const std::vector<Value>& params = {}, const Hints& hints = {},
              Session* session = nullptr) const;
 
-  const std::shared_ptr<const RuleSet>& rules() const { return rules_; }
+  // The current rule snapshot.
+  std::shared_ptr<const RuleSet> rules() const;
+  // Compiles the current rules with `script` applied and swaps them in; on error nothing changes.
+  void ApplyDistSql(std::string_view script);
+  void Reload(std::shared_ptr<const RuleSet> rules);
 
  private:
-  std::shared_ptr<const RuleSet> rules_;
+  struct LiveRules;
+  std::shared_ptr<LiveRules> live_;
 };
 
 }  // namespace sqlroute

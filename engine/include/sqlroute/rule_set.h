@@ -15,9 +15,18 @@ struct CompiledRules;  // engine-internal
 
 class RuleSet {
  public:
-  // Throws sqlroute::Error (CONFIG_*), naming the YAML key path.
+  // Throws sqlroute::Error (CONFIG_*), naming the YAML key path or the DistSQL position.
   static std::shared_ptr<const RuleSet> FromYamlFile(const std::string& path);
   static std::shared_ptr<const RuleSet> FromYamlString(std::string_view yaml);
+  static std::shared_ptr<const RuleSet> FromDistSql(std::string_view script);
+
+  // A new rule set: this one with a DistSQL script applied, or with table metadata (ordered
+  // column lists as YAML or JSON: `{t_user: [id, k, c, pad]}`) added. This one is unchanged.
+  std::shared_ptr<const RuleSet> WithDistSql(std::string_view script) const;
+  std::shared_ptr<const RuleSet> WithMetadata(std::string_view yaml_or_json) const;
+
+  // Canonical ShardingSphere 5.5 YAML; secrets are masked unless asked for.
+  std::string ExportYaml(bool include_secrets = false) const;
 
   const std::string& database_name() const;
   std::vector<std::string> data_source_names() const;

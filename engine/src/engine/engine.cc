@@ -1,5 +1,7 @@
 #include "sqlroute/engine.h"
 
+#include <mutex>
+
 #include "engine/sql_hint.h"
 #include "parser/sql_parser.h"
 #include "engine/session_tracker.h"
@@ -10,15 +12,37 @@
 
 namespace sqlroute {
 
-Engine::Engine(std::shared_ptr<const RuleSet> rules) : rules_(std::move(rules)) {}
+struct Engine::LiveRules {
+  std::shared_ptr<const RuleSet> rules;  // read and written with std::atomic_load / atomic_store
+  std::mutex apply_mutex;                // serialises ApplyDistSql's read-modify-write
+};
+
+Engine::Engine(std::shared_ptr<const RuleSet> rules) : live_(std::make_shared<LiveRules>()) {
+  std::atomic_store(&live_->rules, std::move(rules));
+}
 
 Engine Engine::FromYamlFile(const std::string& path) { return Engine(RuleSet::FromYamlFile(path)); }
 
 Engine Engine::FromYamlString(std::string_view yaml) { return Engine(RuleSet::FromYamlString(yaml)); }
 
+Engine Engine::FromDistSql(std::string_view script) { return Engine(RuleSet::FromDistSql(script)); }
+
+std::shared_ptr<const RuleSet> Engine::rules() const { return std::atomic_load(&live_->rules); }
+
+void Engine::ApplyDistSql(std::string_view script) {
+  std::lock_guard<std::mutex> lock(live_->apply_mutex);
+  std::atomic_store(&live_->rules, rules()->WithDistSql(script));
+}
+
+void Engine::Reload(std::shared_ptr<const RuleSet> rules) {
+  std::lock_guard<std::mutex> lock(live_->apply_mutex);
+  std::atomic_store(&live_->rules, std::move(rules));
+}
+
 Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const Hints& hints,
                    Session* session) const {
-  const detail::CompiledRules& rules = rules_->compiled();
+  std::shared_ptr<const RuleSet> snapshot = rules();
+  const detail::CompiledRules& rules = snapshot->compiled();
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
   ast::Statement statement = parser::Parse(comment.sql);

@@ -1,7 +1,10 @@
 #include "sqlroute/rule_set.h"
 
+#include <algorithm>
 #include <atomic>
 
+#include "config/distsql.h"
+#include "config/metadata_loader.h"
 #include "config/yaml_loader.h"
 #include "route/compiled_rules.h"
 
@@ -24,6 +27,32 @@ std::shared_ptr<const RuleSet> RuleSet::FromYamlFile(const std::string& path) {
 
 std::shared_ptr<const RuleSet> RuleSet::FromYamlString(std::string_view yaml) {
   return std::make_shared<const RuleSet>(detail::Compile(config::LoadYamlString(yaml)));
+}
+
+std::shared_ptr<const RuleSet> RuleSet::FromDistSql(std::string_view script) {
+  return std::make_shared<const RuleSet>(detail::Compile(config::LoadDistSql(script)));
+}
+
+std::shared_ptr<const RuleSet> RuleSet::WithDistSql(std::string_view script) const {
+  return std::make_shared<const RuleSet>(detail::Compile(config::ApplyDistSql(compiled_->config, script)));
+}
+
+std::shared_ptr<const RuleSet> RuleSet::WithMetadata(std::string_view yaml_or_json) const {
+  config::RuleConfig config = compiled_->config;
+  for (auto& each : config::LoadMetadataYaml(yaml_or_json)) {
+    auto same = std::find_if(config.metadata.begin(), config.metadata.end(),
+                             [&](const auto& existing) { return existing.name == each.name; });
+    if (same != config.metadata.end()) {
+      *same = std::move(each);
+    } else {
+      config.metadata.push_back(std::move(each));
+    }
+  }
+  return std::make_shared<const RuleSet>(detail::Compile(std::move(config)));
+}
+
+std::string RuleSet::ExportYaml(bool include_secrets) const {
+  return config::ExportYaml(compiled_->config, include_secrets);
 }
 
 const std::string& RuleSet::database_name() const { return compiled_->config.database_name; }
