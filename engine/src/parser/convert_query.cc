@@ -26,37 +26,68 @@ std::string CombineType(P::SetOperatorContext* op) {
   return type;
 }
 
-bool StartsBlock(P::QueryTermContext* term) { return term->querySpecification() || term->explicitTable() || term->tableValueConstructor(); }
+// A query term that is a block of its own (not a parenthesized query expression).
+bool StartsBlock(P::QueryTermContext* term) { return term->getStart()->getType() != P::LPAREN; }
+
+}  // namespace
+
+namespace {
+
+// The parts of a query expression, collected in one pass over its children.
+struct QueryExpressionParts {
+  P::WithClauseContext* with = nullptr;
+  std::vector<P::QueryTermContext*> terms;
+  std::vector<P::SetOperatorContext*> operators;
+  P::OrderByClauseContext* order = nullptr;
+  P::LimitClauseContext* limit = nullptr;
+  std::vector<P::LockingClauseContext*> locks;
+};
+
+QueryExpressionParts PartsOf(P::QueryExpressionContext* ctx) {
+  QueryExpressionParts parts;
+  for (auto* child : ctx->children) {
+    auto* rule = static_cast<antlr4::ParserRuleContext*>(child);  // every child is a rule context
+    switch (rule->getRuleIndex()) {
+      case P::RuleWithClause: parts.with = static_cast<P::WithClauseContext*>(rule); break;
+      case P::RuleQueryTerm: parts.terms.push_back(static_cast<P::QueryTermContext*>(rule)); break;
+      case P::RuleSetOperator: parts.operators.push_back(static_cast<P::SetOperatorContext*>(rule)); break;
+      case P::RuleOrderByClause: parts.order = static_cast<P::OrderByClauseContext*>(rule); break;
+      case P::RuleLimitClause: parts.limit = static_cast<P::LimitClauseContext*>(rule); break;
+      case P::RuleLockingClause: parts.locks.push_back(static_cast<P::LockingClauseContext*>(rule)); break;
+      default: break;
+    }
+  }
+  return parts;
+}
 
 }  // namespace
 
 QueryId Converter::ConvertQueryExpression(P::QueryExpressionContext* ctx, QueryId parent) {
-  auto terms = ctx->queryTerm();
+  QueryExpressionParts parts = PartsOf(ctx);
   // Reserve the block first, so that the top-level block precedes its CTEs and subqueries.
-  QueryId reserved = StartsBlock(terms[0]) ? NewQuery(parent) : ast::kNoQuery;
-  if (auto* with = ctx->withClause()) ConvertWith(with, reserved != ast::kNoQuery ? reserved : parent);
-  QueryId main = ConvertQueryTerm(terms[0], parent, reserved);
-  auto operators = ctx->setOperator();
-  for (size_t i = 1; i < terms.size(); ++i) {
-    QueryId partner = ConvertQueryTerm(terms[i], parent, ast::kNoQuery);
+  QueryId reserved = StartsBlock(parts.terms[0]) ? NewQuery(parent) : ast::kNoQuery;
+  if (parts.with != nullptr) ConvertWith(parts.with, reserved != ast::kNoQuery ? reserved : parent);
+  QueryId main = ConvertQueryTerm(parts.terms[0], parent, reserved);
+  for (size_t i = 1; i < parts.terms.size(); ++i) {
+    QueryId partner = ConvertQueryTerm(parts.terms[i], parent, ast::kNoQuery);
     auto& main_query = st_.queries[static_cast<size_t>(main)];
     main_query.combined.push_back(partner);
-    if (main_query.combine_type.empty()) main_query.combine_type = CombineType(operators[i - 1]);
+    if (main_query.combine_type.empty()) main_query.combine_type = CombineType(parts.operators[i - 1]);
     st_.has_combine = true;
   }
-  if (auto* order = ctx->orderByClause()) {
-    auto items = ConvertOrderItems(order->orderItem());
+  if (parts.order != nullptr) {
+    auto items = ConvertOrderItems(parts.order->orderItem());
     st_.queries[static_cast<size_t>(main)].order_by = std::move(items);
   }
-  if (auto* limit = ctx->limitClause()) {
-    auto converted = ConvertLimit(limit);
+  if (parts.limit != nullptr) {
+    auto converted = ConvertLimit(parts.limit);
     st_.queries[static_cast<size_t>(main)].limit = converted;
   }
-  ConvertLocking(ctx->lockingClause(), main);
-  if (terms.size() == 1) {
+  ConvertLocking(parts.locks, main);
+  if (parts.terms.size() == 1) {
     auto& query = st_.queries[static_cast<size_t>(main)];
     Span whole = SpanOf(ctx);
-    if (ctx->withClause() == nullptr) query.span = Cover(query.span, whole);
+    if (parts.with == nullptr) query.span = Cover(query.span, whole);
     else query.span.end = whole.end;
   }
   return main;
@@ -70,10 +101,11 @@ void Converter::ConvertWith(P::WithClauseContext* ctx, QueryId parent) {
 }
 
 QueryId Converter::ConvertQueryTerm(P::QueryTermContext* ctx, QueryId parent, QueryId reserved) {
-  if (auto* nested = ctx->queryExpression()) return ConvertQueryExpression(nested, parent);
+  if (!StartsBlock(ctx)) return ConvertQueryExpression(static_cast<P::QueryExpressionContext*>(ctx->children[1]), parent);
   QueryId id = reserved != ast::kNoQuery ? reserved : NewQuery(parent);
   st_.queries[static_cast<size_t>(id)].span = SpanOf(ctx);
-  if (auto* spec = ctx->querySpecification()) {
+  if (ctx->getStart()->getType() == P::SELECT) {
+    auto* spec = static_cast<P::QuerySpecificationContext*>(ctx->children[0]);
     QueryId outer = current_query_;
     current_query_ = id;
     ConvertSpecification(spec, id);
