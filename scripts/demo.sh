@@ -4,5 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/build.sh --target _core >/dev/null
+log=$(mktemp)
+if ! bash scripts/build.sh --target _core >"$log" 2>&1; then
+  cat "$log"
+  exit 1
+fi
+rm -f "$log"
 PYTHONPATH=python /usr/bin/python3 -m sqlroute demo examples/sharding.yaml examples/demo.sql
