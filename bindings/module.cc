@@ -10,6 +10,7 @@ namespace py = pybind11;
 
 namespace sqlroute::bindings {
 void RegisterEngine(py::module_& module);
+void RegisterMerge(py::module_& module);
 void RegisterParse(py::module_& module);
 }  // namespace sqlroute::bindings
 
@@ -22,5 +23,6 @@ PYBIND11_MODULE(_core, module) {
   RegisterErrorTranslation(module);
   RegisterValueFunctions(module);
   RegisterEngine(module);
+  RegisterMerge(module);
   RegisterParse(module);
 }

@@ -445,7 +445,8 @@ FLOAT_NUM: (DIGIT+ ('.' DIGIT*)? | '.' DIGIT+) E [+-]? DIGIT+;
 DECIMAL_NUM: DIGIT+ '.' DIGIT* | '.' DIGIT+;
 INTEGER_NUM: DIGIT+;
 NATIONAL_STRING: N SQ_STRING;
-CHARSET_STRING: '_' [a-zA-Z0-9]+ SQ_STRING;
+// _charset'text'; with a space between only for MySQL's character set names (as mysqldump writes).
+CHARSET_STRING: '_' [a-zA-Z0-9]+ SQ_STRING | '_' CHARSET_NAME [ \t\r\n]+ SQ_STRING;
 STRING: SQ_STRING;
 DQ_STRING: '"' ('\\' . | '""' | ~["\\])* '"';
 QUOTED_IDENTIFIER: '`' (~'`' | '``')* '`';
@@ -454,6 +455,13 @@ USER_VAR: '@' (ID_PART | '.')+ | '@' (SQ_STRING | QUOTED_IDENTIFIER | '"' ('\\' 
 AT_SIGN: '@';
 IDENTIFIER: ID_START ID_PART* | DIGIT+ ID_START ID_PART*;
 
+fragment CHARSET_NAME
+  : 'armscii8' | 'ascii' | 'big5' | 'binary' | 'cp1250' | 'cp1251' | 'cp1256' | 'cp1257' | 'cp850'
+  | 'cp852' | 'cp866' | 'cp932' | 'dec8' | 'eucjpms' | 'euckr' | 'gb18030' | 'gb2312' | 'gbk'
+  | 'geostd8' | 'greek' | 'hebrew' | 'hp8' | 'keybcs2' | 'koi8r' | 'koi8u' | 'latin1' | 'latin2'
+  | 'latin5' | 'latin7' | 'macce' | 'macroman' | 'sjis' | 'swe7' | 'tis620' | 'ucs2' | 'ujis'
+  | 'utf16' | 'utf16le' | 'utf32' | 'utf8' | 'utf8mb3' | 'utf8mb4'
+  ;
 fragment SQ_STRING: '\'' ('\\' . | '\'\'' | ~['\\])* '\'';
 fragment DIGIT: [0-9];
 fragment HEX_DIGIT: [0-9a-fA-F];

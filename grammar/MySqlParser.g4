@@ -94,7 +94,7 @@ explicitTable: TABLE tableName;
 
 tableValueConstructor: VALUES rowConstructor (COMMA rowConstructor)*;
 
-rowConstructor: ROW LPAREN (insertValue (COMMA insertValue)*)? RPAREN;
+rowConstructor: ROW LPAREN (expr (COMMA expr)*)? RPAREN;
 
 querySpecification
   : SELECT selectOption* selectItem (COMMA selectItem)* intoClause? fromClause? whereClause? groupByClause?
@@ -199,7 +199,8 @@ valuesClause: (VALUES | VALUE) insertRow (COMMA insertRow)*;
 
 insertRow: LPAREN (insertValue (COMMA insertValue)*)? RPAREN;
 
-insertValue: expr;
+// Plain literals and markers skip the expression rule chain (most rows hold only those).
+insertValue: literal | PARAM | expr;
 
 rowAlias: AS identifier columnNameList?;
 

@@ -57,6 +57,7 @@ from sqlroute.errors import (
     UnsupportedSqlError,
 )
 from sqlroute.hints import Hints
+from sqlroute.merging import merge
 from sqlroute.parsing import ParsedStatement, ParsedTable, parse
 from sqlroute.plan import Plan, RouteDecision, RouteUnit, SqlUnit, TableMapping
 from sqlroute.values import BigInt, Int, Long
@@ -96,6 +97,7 @@ __all__ = [
     "TableMapping",
     "UnsupportedSqlError",
     "describe_value",
+    "merge",
     "parse",
     "value_kind",
 ]

@@ -3,7 +3,7 @@
 import datetime
 import decimal
 import os
-from typing import Any, ClassVar, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, ClassVar, List, Mapping, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -158,3 +158,10 @@ class ParsedStatement:
 def parse(sql: str) -> ParsedStatement: ...
 def value_kind(value: object) -> str: ...
 def describe_value(value: object) -> str: ...
+def merge(
+    plan: Plan,
+    results: Sequence[Tuple[Sequence[str], Sequence[Sequence[Any]]]],
+    *,
+    collation: str = "general_ci",
+    transform: Optional[Callable[[int, Any], Any]] = None,
+) -> Tuple[List[str], List[Tuple[Any, ...]]]: ...

@@ -23,6 +23,9 @@ struct RouteCase {
   std::string rules_path;
 };
 
+// Failing cases are reported by file and name.
+void PrintTo(const RouteCase& c, std::ostream* out) { *out << c.file << ": " << c.name; }
+
 std::vector<RouteCase> LoadCases() {
   std::vector<RouteCase> result;
   for (const auto& file : testing_support::GoldenFiles("route")) {

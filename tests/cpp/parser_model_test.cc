@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "parser/parse_stats.h"
 #include "parser/sql_parser.h"
 #include "parser_span_check.h"
 #include "sqlroute/error.h"
@@ -146,8 +147,26 @@ TEST(ParserModelTest, TablesInEveryPosition) {
   ASSERT_EQ(st.queries[0].joins.size(), 2u);
   EXPECT_EQ(st.queries[0].joins[0].using_columns[0].name, "id");
   EXPECT_EQ(st.queries[0].joins[1].type, "LEFT JOIN");
-  EXPECT_EQ(st.queries[0].derived_tables.size(), 1u);
+  ASSERT_EQ(st.queries[0].derived_tables.size(), 1u);
+  EXPECT_EQ(st.queries[static_cast<size_t>(st.queries[0].derived_tables[0])].alias->name, "d");
+  auto with = Parse("WITH c1 AS (SELECT 1) SELECT * FROM c1");
+  EXPECT_EQ(with.queries[0].projections.size(), 1u);
+  EXPECT_TRUE(with.queries[0].projections[0].star);
+  EXPECT_EQ(with.queries[1].alias->name, "c1");
   ExpectSpansWithin(st);
+}
+
+TEST(ParserModelTest, SetOperationsLinkTheirBlocks) {
+  auto st = Parse("SELECT a FROM t1 UNION ALL SELECT a FROM t2 EXCEPT SELECT a FROM t3 ORDER BY a LIMIT 2");
+  EXPECT_TRUE(st.has_combine);
+  EXPECT_EQ(st.main_query, 0);
+  ASSERT_EQ(st.queries.size(), 3u);
+  EXPECT_EQ(st.queries[0].combined, (std::vector<ast::QueryId>{1, 2}));
+  EXPECT_EQ(st.queries[0].combine_type, "UNION ALL");
+  EXPECT_EQ(st.queries[0].order_by.size(), 1u);
+  EXPECT_TRUE(st.queries[0].limit.has_value());
+  EXPECT_EQ(st.tables[2].query, 2);
+  EXPECT_EQ(st.text(st.queries[1].span), "SELECT a FROM t2");
 }
 
 TEST(ParserModelTest, InsertRowsColumnsAndDuplicateUpdate) {
@@ -312,6 +331,22 @@ TEST(ParserModelTest, SetAutocommitAndTransactions) {
   EXPECT_EQ(Parse("SET @@session.autocommit = ON").kind, ast::StatementKind::SetAutocommit);
   EXPECT_EQ(Parse("SET NAMES utf8mb4").kind, ast::StatementKind::Set);
   EXPECT_EQ(Parse("START TRANSACTION READ ONLY").kind, ast::StatementKind::Begin);
+}
+
+TEST(ParserModelTest, CommonStatementsNeedNoFullLlStage) {
+  const char* const statements[] = {
+      "SELECT c FROM sbtest1 WHERE id=?", "SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ?",
+      "SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?",
+      "SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c", "UPDATE sbtest1 SET k=k+1 WHERE id=?",
+      "UPDATE sbtest1 SET c=? WHERE id=?", "DELETE FROM sbtest1 WHERE id=?",
+      "INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)",
+      "SELECT o.*, i.price FROM t_order o JOIN t_order_item i ON o.id = i.oid WHERE o.uid IN (?, ?) LIMIT 10",
+      "INSERT INTO t (a, b) VALUES (1, 'x'), (2, NULL) ON DUPLICATE KEY UPDATE b = VALUES(b)"};
+  uint64_t before = FullLlParseCount();
+  for (const char* sql : statements) Parse(sql);
+  EXPECT_EQ(FullLlParseCount(), before);
+  Parse("CREATE TABLE t (d CHARACTER VARYING(10))");  // needs full context to tell the type words apart
+  EXPECT_EQ(FullLlParseCount(), before + 1);
 }
 
 TEST(ParserModelTest, WarmStatementsTakeTheFastPath) {

@@ -3,6 +3,7 @@
 // An Engine is cheap to copy and safe to share between threads; copies share the live rule
 // set, which ApplyDistSql / Reload replace atomically (statements being routed keep the
 // snapshot they started with).
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -15,6 +16,15 @@
 #include "sqlroute/value.h"
 
 namespace sqlroute {
+
+// Counters of the engine's plan cache (statement models by shape; see the props
+// sql-plan-cache-enabled, sql-plan-cache-max-entries, sql-plan-cache-max-bytes).
+struct PlanCacheStats {
+  std::uint64_t hits = 0;
+  std::uint64_t misses = 0;
+  std::size_t entries = 0;
+  std::size_t bytes = 0;  // estimated
+};
 
 class Engine {
  public:
@@ -33,6 +43,7 @@ class Engine {
   // Compiles the current rules with `script` applied and swaps them in; on error nothing changes.
   void ApplyDistSql(std::string_view script);
   void Reload(std::shared_ptr<const RuleSet> rules);
+  PlanCacheStats plan_cache_stats() const;
 
  private:
   struct LiveRules;

@@ -77,6 +77,18 @@ struct MergeAggregation {
   MergeColumn avg_count;         // Avg: the derived COUNT column
   MergeColumn avg_sum;           // Avg: the derived SUM column
   std::string separator = ",";   // GroupConcat
+  // COUNT/SUM DISTINCT rewritten to `x AS AGGREGATION_DISTINCT_DERIVED_n`: `column` holds the
+  // units' distinct values and this is the label the logical result shows; else empty.
+  std::string result_label;
+};
+
+// A result column that holds ciphertext (spec §7): a proxy decrypts it with the named
+// encryptor through RuleSet::Decrypt / RuleSet::DecryptRow. The key never leaves the rule set.
+struct DecryptColumn {
+  MergeColumn column;       // label = the logical column name or its alias
+  std::string table;        // logic table
+  std::string logic_column;
+  std::string encryptor;    // encryptor name in the encrypt rule
 };
 
 // How a proxy combines the units' results into the logical result (spec §5.3, §5.4).
@@ -89,6 +101,7 @@ struct MergeInstructions {
   std::optional<int64_t> offset;         // the statement's own LIMIT, applied after merging
   std::optional<int64_t> row_count;
   std::vector<std::string> derived_labels;  // trailing columns the units add; hide them
+  std::vector<DecryptColumn> decrypt;       // encrypted projections, also for a single unit
 };
 
 struct Plan {

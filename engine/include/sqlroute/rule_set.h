@@ -7,6 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "sqlroute/plan.h"
+#include "sqlroute/value.h"
+
 namespace sqlroute {
 
 namespace detail {
@@ -27,6 +30,16 @@ class RuleSet {
 
   // Canonical ShardingSphere 5.5 YAML; secrets are masked unless asked for.
   std::string ExportYaml(bool include_secrets = false) const;
+
+  // Decryption of result values (a plan's MergeInstructions::decrypt, spec §7): `encryptor`
+  // names an encryptor of the encrypt rule; NULL stays NULL. Throws Error(DECRYPT_FAILED) for
+  // bad ciphertext or an encryptor that cannot decrypt, Error(CONFIG_UNKNOWN_ALGORITHM) for an
+  // unknown name. Keys stay inside the rule set.
+  Value Decrypt(const std::string& encryptor, const Value& cipher) const;
+  // Decrypts, in place, the columns of one result row that `columns` name; `labels` are the
+  // row's column labels, used for a column without a fixed position.
+  void DecryptRow(const std::vector<DecryptColumn>& columns, const std::vector<std::string>& labels,
+                  std::vector<Value>& row) const;
 
   const std::string& database_name() const;
   std::vector<std::string> data_source_names() const;

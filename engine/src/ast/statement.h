@@ -164,6 +164,7 @@ struct Join {
 struct Query {
   Span span;                 // from SELECT to the end of the block
   QueryId parent = kNoQuery; // enclosing query, kNoQuery at top level
+  std::optional<Identifier> alias;  // derived table alias or CTE name, when the block has one
   bool distinct = false;
   std::vector<Projection> projections;
   Span projections_span;     // from the first to the last projection item

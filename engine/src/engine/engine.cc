@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "cache/statement_cache.h"
 #include "engine/sql_hint.h"
 #include "parser/sql_parser.h"
 #include "engine/session_tracker.h"
@@ -15,6 +16,7 @@ namespace sqlroute {
 struct Engine::LiveRules {
   std::shared_ptr<const RuleSet> rules;  // read and written with std::atomic_load / atomic_store
   std::mutex apply_mutex;                // serialises ApplyDistSql's read-modify-write
+  cache::StatementCache statements;      // statement models by shape, per rule set version
 };
 
 Engine::Engine(std::shared_ptr<const RuleSet> rules) : live_(std::make_shared<LiveRules>()) {
@@ -39,13 +41,16 @@ void Engine::Reload(std::shared_ptr<const RuleSet> rules) {
   std::atomic_store(&live_->rules, std::move(rules));
 }
 
+PlanCacheStats Engine::plan_cache_stats() const { return live_->statements.stats(); }
+
 Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const Hints& hints,
                    Session* session) const {
   std::shared_ptr<const RuleSet> snapshot = rules();
   const detail::CompiledRules& rules = snapshot->compiled();
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
-  ast::Statement statement = parser::Parse(comment.sql);
+  std::shared_ptr<const ast::Statement> parsed = live_->statements.Parse(comment.sql, *snapshot);
+  const ast::Statement& statement = *parsed;
   route::RouteInput input{statement, rules, params, merged};
   route::RouteContext route = route::Route(input);
   route::DecorateReadwrite(input, session, route);

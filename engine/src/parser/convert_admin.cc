@@ -31,8 +31,8 @@ void Converter::ConvertSet(P::SetStatementContext* ctx) {
   if (items.size() != 1) return;
   auto* item = items[0];
   bool session_scope = item->variableScope() == nullptr || item->variableScope()->SESSION() || item->variableScope()->LOCAL();
-  if ((item->qualifiedName() && session_scope && NamesAutocommit(item->qualifiedName()->getText())) ||
-      (item->SYSTEM_VAR() && NamesAutocommit(item->SYSTEM_VAR()->getText()))) {
+  if ((item->qualifiedName() && session_scope && NamesAutocommit(Text(item->qualifiedName()))) ||
+      (item->SYSTEM_VAR() && NamesAutocommit(Text(item->SYSTEM_VAR())))) {
     st_.kind = K::SetAutocommit;
   }
 }

@@ -17,6 +17,16 @@ void Converter::ConvertSelect(P::SelectStatementContext* ctx) {
   ConvertLocking(ctx->lockingClause(), st_.main_query);
 }
 
+ast::ExprId Converter::ConvertInsertValue(P::InsertValueContext* ctx) {
+  if (auto* expr = ctx->expr()) return ConvertExpr(expr);
+  if (auto* literal = ctx->literal()) return ConvertLiteral(literal);
+  ast::Expr param;
+  param.kind = ast::ExprKind::Param;
+  param.span = SpanOf(ctx);
+  param.param_index = ParamIndex(ctx->getStart());
+  return AddExpr(std::move(param));
+}
+
 void Converter::ConvertInsert(P::InsertStatementContext* ctx) {
   st_.kind = ctx->REPLACE() ? K::Replace : K::Insert;
   auto& insert = st_.insert;
@@ -31,7 +41,7 @@ void Converter::ConvertInsert(P::InsertStatementContext* ctx) {
     for (auto* row : rows) {
       ast::InsertRow converted;
       converted.span = SpanOf(row);
-      for (auto* value : row->insertValue()) converted.values.push_back(ConvertExpr(value->expr()));
+      for (auto* value : row->insertValue()) converted.values.push_back(ConvertInsertValue(value));
       insert.rows.push_back(std::move(converted));
     }
     insert.values_span = Cover(SpanOf(rows.front()), SpanOf(rows.back()));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <typeinfo>
 
 #include "parser/converter.h"
 #include "parser/literal_text.h"
@@ -95,14 +96,14 @@ ExprId Converter::ConvertExpr(P::ExprContext* ctx) {
     } else if (it->second == Shape::Quantified) {
       auto* quantified = static_cast<P::QuantifiedComparisonContext*>(node);
       auto* quantifier = static_cast<antlr4::tree::TerminalNode*>(node->children[2]);
-      Expr sub = Make(ExprKind::Subquery, Cover(SpanOf(quantifier), span), Upper(quantifier->getText()));
+      Expr sub = Make(ExprKind::Subquery, Cover(SpanOf(quantifier), span), Upper(Text(quantifier)));
       sub.subquery = Subquery(quantified->queryExpression());
       ExprId right = AddExpr(std::move(sub));
-      expr = Make(ExprKind::Binary, span, quantified->comparisonOperator()->getText());
+      expr = Make(ExprKind::Binary, span, Text(quantified->comparisonOperator()));
       expr.children = {left, right};
     } else if (it->second == Shape::Comparison) {
       ExprId right = ConvertExpr(static_cast<P::ExprContext*>(node->children[2]));
-      expr = Make(ExprKind::Binary, span, static_cast<P::ComparisonContext*>(node)->comparisonOperator()->getText());
+      expr = Make(ExprKind::Binary, span, Text(static_cast<P::ComparisonContext*>(node)->comparisonOperator()));
       expr.children = {left, right};
     } else {
       size_t type = static_cast<antlr4::tree::TerminalNode*>(node->children[1])->getSymbol()->getType();
@@ -165,16 +166,19 @@ ExprId Converter::ConvertBitExpr(P::BitExprContext* ctx) {
   ExprId left = ConvertSimpleExpr(static_cast<P::BitSimpleContext*>(leaf)->simpleExpr());
   for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
     ExprId right = ConvertBitExpr(static_cast<P::BitExprContext*>((*it)->children[2]));
-    Expr expr = Make(ExprKind::Binary, SpanOf(*it), Upper((*it)->children[1]->getText()));
+    Expr expr = Make(ExprKind::Binary, SpanOf(*it), Upper(Text(static_cast<antlr4::tree::TerminalNode*>((*it)->children[1]))));
     expr.children = {left, right};
     left = AddExpr(std::move(expr));
   }
   return left;
 }
 
+// Alternatives are told apart by exact type (typeid), cheaper than a chain of dynamic_casts.
 ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
   ast::Span span = SpanOf(ctx);
-  if (auto* column = dynamic_cast<P::ColumnPrimaryContext*>(ctx)) {
+  const std::type_info& type = typeid(*ctx);
+  if (type == typeid(P::ColumnPrimaryContext)) {
+    auto* column = static_cast<P::ColumnPrimaryContext*>(ctx);
     Expr expr = Make(ExprKind::Column, SpanOf(column->columnRef()));
     expr.column = Column(column->columnRef());
     ExprId id = AddExpr(std::move(expr));
@@ -186,15 +190,15 @@ ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
     json.children = {id, right};
     return AddExpr(std::move(json));
   }
-  if (auto* param = dynamic_cast<P::ParamPrimaryContext*>(ctx)) {
+  if (type == typeid(P::ParamPrimaryContext)) {
     Expr expr = Make(ExprKind::Param, span);
-    expr.param_index = ParamIndex(param->PARAM()->getSymbol());
+    expr.param_index = ParamIndex(ctx->getStart());
     return AddExpr(std::move(expr));
   }
-  if (auto* literal = dynamic_cast<P::LiteralPrimaryContext*>(ctx)) return ConvertLiteral(literal->literal());
-  if (auto* function = dynamic_cast<P::FunctionPrimaryContext*>(ctx)) return ConvertFunction(function->functionCall());
+  if (type == typeid(P::LiteralPrimaryContext)) return ConvertLiteral(static_cast<P::LiteralContext*>(ctx->children[0]));
+  if (type == typeid(P::FunctionPrimaryContext)) return ConvertFunction(static_cast<P::FunctionCallContext*>(ctx->children[0]));
   if (auto* unary = dynamic_cast<P::UnaryExprContext*>(ctx)) {
-    std::string op = Upper(unary->children[0]->getText());
+    std::string op = Upper(Text(static_cast<antlr4::tree::TerminalNode*>(unary->children[0])));
     ExprId operand = ConvertSimpleExpr(unary->simpleExpr());
     Expr& inner = st_.exprs[static_cast<size_t>(operand)];
     // A minus sign before a number is part of the literal, as ShardingSphere reads it.
@@ -210,14 +214,14 @@ ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
   if (auto* collate = dynamic_cast<P::CollateExprContext*>(ctx)) {
     ExprId operand = ConvertSimpleExpr(collate->simpleExpr());
     auto* collation = collate->collationName();
-    ExprId right = AddExpr(Make(ExprKind::Other, SpanOf(collation), collation->getText()));
+    ExprId right = AddExpr(Make(ExprKind::Other, SpanOf(collation), Text(collation)));
     Expr expr = Make(ExprKind::Binary, span, "COLLATE");
     expr.children = {operand, right};
     return AddExpr(std::move(expr));
   }
-  if (dynamic_cast<P::VariablePrimaryContext*>(ctx)) return AddExpr(Make(ExprKind::Variable, span, ctx->getText()));
+  if (dynamic_cast<P::VariablePrimaryContext*>(ctx)) return AddExpr(Make(ExprKind::Variable, span, Text(ctx)));
   if (auto* assign = dynamic_cast<P::AssignPrimaryContext*>(ctx)) {
-    ExprId variable = AddExpr(Make(ExprKind::Variable, SpanOf(assign->USER_VAR()), assign->USER_VAR()->getText()));
+    ExprId variable = AddExpr(Make(ExprKind::Variable, SpanOf(assign->USER_VAR()), Text(assign->USER_VAR())));
     Expr expr = Make(ExprKind::Binary, span, ":=");
     expr.children = {variable, ConvertExpr(assign->expr())};
     return AddExpr(std::move(expr));
@@ -251,7 +255,7 @@ ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
     return AddExpr(std::move(expr));
   }
   if (auto* interval = dynamic_cast<P::IntervalPrimaryContext*>(ctx)) {
-    Expr expr = Make(ExprKind::Interval, span, Upper(interval->identifier()->getText()));
+    Expr expr = Make(ExprKind::Interval, span, Upper(Text(interval->identifier())));
     expr.children = {ConvertExpr(interval->expr())};
     return AddExpr(std::move(expr));
   }
@@ -279,7 +283,7 @@ ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
 
 ExprId Converter::ConvertFunction(P::FunctionCallContext* ctx) {
   ast::Span span = SpanOf(ctx);
-  std::string name = Upper(ctx->children[0]->getText());
+  std::string name = Upper(Text(ctx->getStart()));
   Expr expr = Make(ExprKind::Function, span);
   if (auto* generic = dynamic_cast<P::GenericCallContext*>(ctx)) {
     auto* function_name = generic->functionName();
@@ -324,7 +328,7 @@ ExprId Converter::ConvertFunction(P::FunctionCallContext* ctx) {
 Value Converter::StringValue(P::TextStringContext* ctx) const {
   std::string value;
   for (auto* child : ctx->children) {
-    std::string text = child->getText();
+    std::string text = Text(static_cast<antlr4::tree::TerminalNode*>(child));
     std::size_t quote = text.find_first_of("'\"");
     value += DecodeQuoted(std::string_view(text).substr(quote == std::string::npos ? 0 : quote));
   }
@@ -333,24 +337,26 @@ Value Converter::StringValue(P::TextStringContext* ctx) const {
 
 ExprId Converter::ConvertLiteral(P::LiteralContext* ctx) {
   Expr expr = Make(ExprKind::Literal, SpanOf(ctx));
-  std::string text = ctx->getText();
-  if (auto* string = dynamic_cast<P::StringLiteralContext*>(ctx)) {
-    expr.literal = StringValue(string->textString());
-  } else if (dynamic_cast<P::IntegerLiteralContext*>(ctx)) {
-    expr.literal = Value::Integer(text);
-  } else if (dynamic_cast<P::DecimalLiteralContext*>(ctx)) {
-    expr.literal = Value::Decimal(CanonicalDecimal(text));
-  } else if (dynamic_cast<P::FloatLiteralContext*>(ctx)) {
-    expr.literal = Value::Double(std::strtod(text.c_str(), nullptr));
-  } else if (dynamic_cast<P::HexLiteralContext*>(ctx)) {
-    expr.literal = Value::Bytes(DecodeHex(text));
-  } else if (dynamic_cast<P::BitLiteralContext*>(ctx)) {
-    expr.literal = Value::Bytes(DecodeBits(text));
-  } else if (auto* temporal = dynamic_cast<P::TemporalLiteralContext*>(ctx)) {
-    std::string value = StringValue(temporal->textString()).text();
-    expr.literal = temporal->DATE() ? Value::Date(value) : temporal->TIME() ? Value::Time(value) : Value::DateTime(value);
-  } else if (auto* boolean = dynamic_cast<P::BoolLiteralContext*>(ctx)) {
-    expr.literal = Value::Bool(boolean->TRUE() != nullptr);
+  antlr4::Token* start = ctx->getStart();
+  switch (start->getType()) {
+    case P::INTEGER_NUM: expr.literal = Value::Integer(Text(start)); break;
+    case P::DECIMAL_NUM: expr.literal = Value::Decimal(CanonicalDecimal(Text(start))); break;
+    case P::FLOAT_NUM: expr.literal = Value::Double(std::strtod(Text(start).c_str(), nullptr)); break;
+    case P::HEX_NUM: expr.literal = Value::Bytes(DecodeHex(Text(start))); break;
+    case P::BIT_NUM: expr.literal = Value::Bytes(DecodeBits(Text(start))); break;
+    case P::TRUE: expr.literal = Value::Bool(true); break;
+    case P::FALSE: expr.literal = Value::Bool(false); break;
+    case P::NULL_SYM: break;
+    case P::DATE:
+    case P::TIME:
+    case P::TIMESTAMP: {
+      std::string value = StringValue(static_cast<P::TextStringContext*>(ctx->children[1])).text();
+      expr.literal = start->getType() == P::DATE   ? Value::Date(std::move(value))
+                     : start->getType() == P::TIME ? Value::Time(std::move(value))
+                                                   : Value::DateTime(std::move(value));
+      break;
+    }
+    default: expr.literal = StringValue(static_cast<P::TextStringContext*>(ctx->children[0])); break;
   }
   return AddExpr(std::move(expr));
 }

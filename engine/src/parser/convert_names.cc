@@ -29,6 +29,11 @@ std::string Converter::Text(antlr4::ParserRuleContext* ctx) const {
   return std::string(source_.sql().substr(span.begin, span.end - span.begin));
 }
 
+std::string Converter::Text(antlr4::Token* token) const {
+  Span span = SpanOf(token);
+  return std::string(source_.sql().substr(span.begin, span.end - span.begin));
+}
+
 ast::Identifier Converter::Ident(P::IdentifierContext* ctx) const {
   ast::Identifier id;
   id.span = SpanOf(ctx);

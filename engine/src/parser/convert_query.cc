@@ -96,7 +96,8 @@ QueryId Converter::ConvertQueryExpression(P::QueryExpressionContext* ctx, QueryI
 void Converter::ConvertWith(P::WithClauseContext* ctx, QueryId parent) {
   for (auto* cte : ctx->commonTableExpression()) {
     st_.has_subquery = true;
-    ConvertQueryExpression(cte->queryExpression(), parent);
+    QueryId id = ConvertQueryExpression(cte->queryExpression(), parent);
+    st_.queries[static_cast<size_t>(id)].alias = Ident(cte->identifier());
   }
 }
 
@@ -120,7 +121,7 @@ QueryId Converter::ConvertQueryTerm(P::QueryTermContext* ctx, QueryId parent, Qu
     st_.queries[static_cast<size_t>(id)].projections.push_back(star);
   } else if (auto* values = ctx->tableValueConstructor()) {
     for (auto* row : values->rowConstructor()) {
-      for (auto* value : row->insertValue()) ConvertExpr(value->expr());
+      ConvertExprs(row->expr());
     }
   }
   return id;
@@ -261,6 +262,7 @@ void Converter::ConvertTableFactor(P::TableFactorContext* ctx, ast::TableRole ro
   } else if (auto* derived = dynamic_cast<P::DerivedTableContext*>(ctx)) {
     st_.has_subquery = true;
     QueryId sub = ConvertQueryExpression(derived->queryExpression(), query);
+    if (auto* alias = derived->tableAlias()) st_.queries[static_cast<size_t>(sub)].alias = Ident(alias->identifier());
     if (query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].derived_tables.push_back(sub);
   } else {
     auto* nested = static_cast<P::NestedTablesContext*>(ctx);
@@ -291,7 +293,7 @@ ast::LimitValue Converter::ConvertLimitValue(P::LimitValueContext* ctx) {
   value.span = SpanOf(ctx);
   if (auto* number = ctx->INTEGER_NUM()) {
     errno = 0;
-    long long parsed = std::strtoll(number->getText().c_str(), nullptr, 10);
+    long long parsed = std::strtoll(Text(number).c_str(), nullptr, 10);
     value.literal = errno == ERANGE ? INT64_MAX : parsed;
   } else if (auto* param = ctx->PARAM()) {
     value.param_index = ParamIndex(param->getSymbol());

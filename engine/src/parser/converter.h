@@ -26,6 +26,8 @@ class Converter {
   ast::Span SpanOf(antlr4::tree::TerminalNode* node) const { return SpanOf(node->getSymbol()); }
   static ast::Span Cover(ast::Span first, ast::Span last) { return {first.begin, last.end}; }
   std::string Text(antlr4::ParserRuleContext* ctx) const;
+  std::string Text(antlr4::Token* token) const;
+  std::string Text(antlr4::tree::TerminalNode* node) const { return Text(node->getSymbol()); }
   ast::Identifier Ident(P::IdentifierContext* ctx) const;
   ast::Identifier Ident(P::TextStringContext* ctx) const;
   ast::ColumnRef Column(P::ColumnRefContext* ctx) const;
@@ -67,6 +69,7 @@ class Converter {
   // convert_dml.cc
   void ConvertSelect(P::SelectStatementContext* ctx);
   void ConvertInsert(P::InsertStatementContext* ctx);
+  ast::ExprId ConvertInsertValue(P::InsertValueContext* ctx);
   void ConvertUpdate(P::UpdateStatementContext* ctx);
   void ConvertDelete(P::DeleteStatementContext* ctx);
   void ConvertLoadData(P::LoadDataStatementContext* ctx);

@@ -1,5 +1,8 @@
 #include "parser/parse_session.h"
 
+#include <atomic>
+
+#include "parser/parse_stats.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::parser {
@@ -9,6 +12,8 @@ using sqlroute_gen::MySqlLexer;
 using sqlroute_gen::MySqlParser;
 
 constexpr std::size_t kExcerptBytes = 40;
+
+std::atomic<uint64_t> full_ll_parses{0};
 
 // Up to kExcerptBytes of `sql` from `offset`, cut at a line end and never inside a UTF-8 sequence.
 std::string Excerpt(std::string_view sql, std::size_t offset) {
@@ -37,6 +42,8 @@ std::string Excerpt(std::string_view sql, std::size_t offset) {
 }
 
 }  // namespace
+
+uint64_t FullLlParseCount() { return full_ll_parses.load(std::memory_order_relaxed); }
 
 void ThrowingErrorListener::syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending,
                                         size_t, size_t, const std::string&, std::exception_ptr) {
@@ -88,7 +95,7 @@ MySqlParser::RootContext* ParseSession::Parse() {
     return parser_.root();
   } catch (const antlr4::ParseCancellationException&) {
   }
-  used_full_ll_ = true;
+  full_ll_parses.fetch_add(1, std::memory_order_relaxed);
   tokens_.seek(0);
   parser_.reset();
   interpreter->setPredictionMode(antlr4::atn::PredictionMode::LL);

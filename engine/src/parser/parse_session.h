@@ -33,8 +33,6 @@ class ParseSession {
   // Every token, hidden channel included, in source order (EOF last).
   std::vector<antlr4::Token*> tokens() { return tokens_.getTokens(); }
   std::size_t token_count() { return tokens_.size(); }
-  // True when the last Parse() needed the full-LL second stage.
-  bool used_full_ll() const { return used_full_ll_; }
 
  private:
   ThrowingErrorListener listener_;
@@ -42,7 +40,6 @@ class ParseSession {
   sqlroute_gen::MySqlLexer lexer_;
   antlr4::CommonTokenStream tokens_;
   sqlroute_gen::MySqlParser parser_;
-  bool used_full_ll_ = false;
 };
 
 }  // namespace sqlroute::parser

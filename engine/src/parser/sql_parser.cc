@@ -23,7 +23,8 @@ void CollectTokens(ParseSession& session, const SourceMap& source, ast::Statemen
   auto span_of = [&](antlr4::Token* token) {
     return ast::Span{source.ByteOffset(token->getStartIndex()), source.ByteOffset(token->getStopIndex() + 1)};
   };
-  std::optional<uint32_t> versioned_begin;
+  bool in_versioned = false;
+  uint32_t versioned_begin = 0;
   auto add_comment = [&](ast::Span span) { st.comments.push_back({std::string(st.text(span)), span}); };
   for (antlr4::Token* token : session.tokens()) {
     switch (token->getType()) {
@@ -36,17 +37,18 @@ void CollectTokens(ParseSession& session, const SourceMap& source, ast::Statemen
         add_comment(span_of(token));
         break;
       case MySqlLexer::VERSIONED_COMMENT_START:
+        in_versioned = true;
         versioned_begin = span_of(token).begin;
         break;
       case MySqlLexer::VERSIONED_COMMENT_END:
-        if (versioned_begin) add_comment({*versioned_begin, span_of(token).end});
-        versioned_begin.reset();
+        if (in_versioned) add_comment({versioned_begin, span_of(token).end});
+        in_versioned = false;
         break;
       default:
         break;
     }
   }
-  if (versioned_begin) add_comment({*versioned_begin, static_cast<uint32_t>(st.sql.size())});
+  if (in_versioned) add_comment({versioned_begin, static_cast<uint32_t>(st.sql.size())});
 }
 
 ast::Statement ParseOnThisStack(std::string_view sql) {

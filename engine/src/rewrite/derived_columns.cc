@@ -1,6 +1,7 @@
 #include "rewrite/derived_columns.h"
 
 #include "common/strings.h"
+#include "rewrite/group_concat_separator.h"
 #include "route/sharding_conditions.h"
 
 namespace sqlroute::rewrite {
@@ -33,7 +34,7 @@ class SelectMergePlanner {
   void Run(std::vector<SqlToken>& tokens, MergeInstructions& merge) {
     merge.required = true;
     merge.distinct = query_.distinct;
-    Aggregations(merge);
+    Aggregations(tokens, merge);
     merge.order_by = Items(query_.order_by, "ORDER_BY_DERIVED_");
     merge.group_by = Items(query_.group_by, "GROUP_BY_DERIVED_");
     if (!query_.group_by.empty() && query_.order_by.empty() && !query_.with_rollup) {
@@ -64,8 +65,9 @@ class SelectMergePlanner {
     return {label, index};
   }
 
-  void Aggregations(MergeInstructions& merge) {
+  void Aggregations(std::vector<SqlToken>& tokens, MergeInstructions& merge) {
     int avg_index = 0;
+    int distinct_index = 0;
     for (std::size_t i = 0; i < query_.projections.size(); ++i) {
       const ast::Projection& projection = query_.projections[i];
       if (projection.aggregation == ast::AggregationKind::None || projection.aggregation == ast::AggregationKind::Other) {
@@ -76,6 +78,14 @@ class SelectMergePlanner {
       aggregation.type = TypeOf(projection.aggregation);
       aggregation.column = columns_[i];
       aggregation.distinct = call.distinct;
+      if (aggregation.type == AggregationType::GroupConcat) {
+        aggregation.separator = GroupConcatSeparator(statement_.text(call.span));
+      }
+      if (call.distinct && !call.children.empty() &&
+          (aggregation.type == AggregationType::Count || aggregation.type == AggregationType::Sum)) {
+        UnwrapDistinct(projection, call, distinct_index++, tokens, aggregation);
+        columns_[i].label = aggregation.column.label;
+      }
       if (aggregation.type == AggregationType::Avg && call.children.size() == 1) {
         std::string argument(statement_.text(statement_.expr(call.children.front()).span));
         std::string distinct = call.distinct ? "DISTINCT " : "";
@@ -85,6 +95,24 @@ class SelectMergePlanner {
       }
       merge.aggregations.push_back(std::move(aggregation));
     }
+  }
+
+  // COUNT/SUM(DISTINCT x) -> x AS AGGREGATION_DISTINCT_DERIVED_n under SELECT DISTINCT: the
+  // units return their distinct values and the merge aggregates them.
+  void UnwrapDistinct(const ast::Projection& projection, const ast::Expr& call, int index,
+                      std::vector<SqlToken>& tokens, MergeAggregation& aggregation) {
+    if (!query_.distinct && !distinct_prefixed_) {
+      uint32_t at = query_.projections_span.begin;
+      tokens.push_back({at, at, TokenKind::Text, "DISTINCT ", "", false});
+      distinct_prefixed_ = true;
+    }
+    uint32_t inner_begin = statement_.expr(call.children.front()).span.begin;
+    uint32_t inner_end = statement_.expr(call.children.back()).span.end;
+    std::string alias = projection.alias ? "" : " AS AGGREGATION_DISTINCT_DERIVED_" + std::to_string(index);
+    tokens.push_back({call.span.begin, inner_begin, TokenKind::Text, "", "", false});
+    tokens.push_back({inner_end, call.span.end, TokenKind::Text, alias, "", false});
+    aggregation.result_label = aggregation.column.label;
+    if (!projection.alias) aggregation.column.label = "AGGREGATION_DISTINCT_DERIVED_" + std::to_string(index);
   }
 
   std::vector<MergeOrderItem> Items(const std::vector<ast::OrderItem>& items, const char* prefix) {
@@ -181,6 +209,7 @@ class SelectMergePlanner {
   const ast::Query& query_;
   std::vector<MergeColumn> columns_;
   bool fixed_width_ = true;
+  bool distinct_prefixed_ = false;
   std::string derived_;
   std::vector<std::string> derived_labels_;
 };

@@ -5,10 +5,12 @@
 
 namespace sqlroute::rewrite {
 
-InsertRewriter::InsertRewriter(const RewriteInput& input) : input_(input) {
+InsertRewriter::InsertRewriter(const RewriteInput& input, const EncryptRewriter& encrypt)
+    : input_(input), encrypt_(encrypt) {
   const ast::Statement& statement = input.statement;
   bool insert = statement.kind == ast::StatementKind::Insert || statement.kind == ast::StatementKind::Replace;
-  active_ = insert && !input.route.insert_rows.empty() && statement.insert.select == ast::kNoQuery;
+  bool rows = !input.route.insert_rows.empty() || encrypt.rebuilds_insert();
+  active_ = insert && rows && statement.insert.select == ast::kNoQuery;
   parameterized_ = !statement.param_markers.empty();
 }
 
@@ -20,7 +22,10 @@ std::string InsertRewriter::RowText(int row) const {
   const ast::Statement& statement = input_.statement;
   const ast::InsertRow& values = statement.insert.rows[static_cast<std::size_t>(row)];
   std::vector<std::string> items;
-  for (ast::ExprId id : values.values) items.emplace_back(statement.text(statement.expr(id).span));
+  for (ast::ExprId id : values.values) {
+    const std::string* encrypted = encrypt_.InsertValue(id);
+    items.emplace_back(encrypted ? std::string_view(*encrypted) : statement.text(statement.expr(id).span));
+  }
   if (!input_.route.generated_keys.empty()) items.push_back(KeyText(row));
   return "(" + Join(items, ", ") + ")";
 }
@@ -28,28 +33,41 @@ std::string InsertRewriter::RowText(int row) const {
 void InsertRewriter::AddTokens(std::vector<SqlToken>& tokens) const {
   const ast::Statement& statement = input_.statement;
   const route::RouteContext& route = input_.route;
-  if (route.generated_keys.empty()) return;
-  const std::string& key = route.generated_key_column;
+  bool key = !route.generated_keys.empty();
+  if (statement.insert.set_form || !statement.insert.columns_span.empty()) {
+    if (key) AddKeyTokens(tokens);
+    return;
+  }
+  if (!key && !encrypt_.rebuilds_insert()) return;
+  const ast::TableRef& table = statement.tables[static_cast<std::size_t>(statement.insert.table)];
+  const route::ShardingTable* sharding = input_.rules.sharding ? input_.rules.sharding->Find(table.name.name) : nullptr;
+  std::vector<std::string> columns = encrypt_.InsertColumns(route::InsertColumns(statement, input_.rules, sharding));
+  if (key) columns.push_back(route.generated_key_column);
+  tokens.push_back({table.name.span.end, table.name.span.end, TokenKind::Text, "(" + Join(columns, ", ") + ")", "", false});
+}
+
+void InsertRewriter::AddKeyTokens(std::vector<SqlToken>& tokens) const {
+  const ast::Statement& statement = input_.statement;
+  const std::string& key = input_.route.generated_key_column;
   if (statement.insert.set_form) {
     const auto& last = statement.insert.set_assignments.back();
     tokens.push_back({last.span.end, last.span.end, TokenKind::Text, ", " + key + " = " + KeyText(0), "", false});
     return;
   }
-  if (!statement.insert.columns_span.empty()) {
-    uint32_t close = statement.insert.columns_span.end - 1;
-    tokens.push_back({close, close, TokenKind::Text, ", " + key, "", false});
-    return;
-  }
-  const ast::TableRef& table = statement.tables[static_cast<std::size_t>(statement.insert.table)];
-  const route::ShardingTable* sharding = input_.rules.sharding ? input_.rules.sharding->Find(table.name.name) : nullptr;
-  std::vector<std::string> columns = route::InsertColumns(statement, input_.rules, sharding);
-  columns.push_back(key);
-  tokens.push_back({table.name.span.end, table.name.span.end, TokenKind::Text, "(" + Join(columns, ", ") + ")", "", false});
+  uint32_t close = statement.insert.columns_span.end - 1;
+  tokens.push_back({close, close, TokenKind::Text, ", " + key, "", false});
+}
+
+std::vector<int> InsertRewriter::Rows(std::size_t index) const {
+  if (!input_.route.insert_rows.empty()) return input_.route.insert_rows[index];
+  std::vector<int> all(input_.statement.insert.rows.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  return all;
 }
 
 std::string InsertRewriter::ValuesText(std::size_t index) const {
   std::vector<std::string> rows;
-  for (int row : input_.route.insert_rows[index]) rows.push_back(RowText(row));
+  for (int row : Rows(index)) rows.push_back(RowText(row));
   return Join(rows, ", ");
 }
 
@@ -60,7 +78,9 @@ std::vector<Value> InsertRewriter::Params(std::size_t index) const {
   auto add_markers = [&](uint32_t begin, uint32_t end) {
     for (std::size_t i = 0; i < statement.param_markers.size(); ++i) {
       const ast::Span& marker = statement.param_markers[i];
-      if (marker.begin >= begin && marker.end <= end && i < input_.params.size()) result.push_back(input_.params[i]);
+      if (marker.begin >= begin && marker.end <= end && i < input_.params.size()) {
+        encrypt_.AppendParam(i, input_.params[i], result);
+      }
     }
   };
   if (statement.insert.set_form) {
@@ -71,7 +91,7 @@ std::vector<Value> InsertRewriter::Params(std::size_t index) const {
     return result;
   }
   add_markers(0, values.begin);
-  for (int row : input_.route.insert_rows[index]) {
+  for (int row : Rows(index)) {
     const ast::Span& span = statement.insert.rows[static_cast<std::size_t>(row)].span;
     add_markers(span.begin, span.end);
     if (parameterized_ && !input_.route.generated_keys.empty()) {

@@ -1,8 +1,10 @@
 #pragma once
-// INSERT rewrite (spec §5.5, §5.6): each unit receives only its own value rows, with the
-// parameters regrouped, and generated key columns and values appended.
+// INSERT rewrite (spec §5.5, §5.6, §7.2): each unit receives only its own value rows, with the
+// parameters regrouped, generated key columns and values appended, and encrypted values
+// (one per cipher / assisted / like column) in place of the written ones.
 #include <vector>
 
+#include "rewrite/encrypt_rewriter.h"
 #include "rewrite/rewriter.h"
 #include "rewrite/sql_token.h"
 
@@ -10,7 +12,7 @@ namespace sqlroute::rewrite {
 
 class InsertRewriter {
  public:
-  explicit InsertRewriter(const RewriteInput& input);
+  InsertRewriter(const RewriteInput& input, const EncryptRewriter& encrypt);
 
   bool active() const { return active_; }
   // Column list / generated key tokens (the same for every unit).
@@ -21,8 +23,11 @@ class InsertRewriter {
 
  private:
   std::string RowText(int row) const;
+  void AddKeyTokens(std::vector<SqlToken>& tokens) const;
   std::string KeyText(int row) const;
+  std::vector<int> Rows(std::size_t index) const;
   const RewriteInput& input_;
+  const EncryptRewriter& encrypt_;
   bool active_ = false;
   bool parameterized_ = false;
 };

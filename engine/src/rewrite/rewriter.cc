@@ -2,6 +2,8 @@
 
 #include "common/strings.h"
 #include "rewrite/derived_columns.h"
+#include "rewrite/encrypt_rewriter.h"
+#include "rewrite/in_list_values.h"
 #include "rewrite/insert_values.h"
 #include "rewrite/pagination.h"
 #include "rewrite/sql_builder.h"
@@ -25,9 +27,13 @@ RewriteResult Rewrite(const RewriteInput& input) {
   std::vector<SqlToken> tokens;
   std::vector<Value> params = input.params;
   AddTableTokens(input, tokens);
+  EncryptRewriter encrypt(input);
+  encrypt.AddTokens(tokens);  // before derived columns: a `*` expansion precedes them
   PlanSelectMerge(input, tokens, result.merge);
+  result.merge.decrypt = encrypt.decrypt();
   RewritePagination(input, tokens, params);
-  InsertRewriter insert(input);
+  encrypt.ReplaceParams(params);
+  InsertRewriter insert(input, encrypt);
   if (insert.active()) {
     insert.AddTokens(tokens);
     if (!statement.insert.set_form) {
@@ -35,6 +41,8 @@ RewriteResult Rewrite(const RewriteInput& input) {
       tokens.push_back({values.begin, values.end, TokenKind::InsertValues, "", "", false});
     }
   }
+  InListRewriter in_list(input);
+  if (in_list.active()) in_list.AddToken(tokens);
   SortAndCheck(tokens, statement.sql);
   for (std::size_t i = 0; i < route.units.size(); ++i) {
     const RouteUnit& unit = route.units[i];
@@ -50,11 +58,13 @@ RewriteResult Rewrite(const RewriteInput& input) {
           return Quote(actual.empty() ? token.text : token.text + "_" + actual, token.quoted);
         }
         case TokenKind::InsertValues: return insert.ValuesText(i);
+        case TokenKind::InListItems: return in_list.ItemsText(i);
       }
       return token.text;
     };
     SqlUnit out{unit.data_source, tokens.empty() ? statement.sql : BuildSql(statement.sql, tokens, text_of),
-                insert.active() ? insert.Params(i) : params};
+                insert.active() ? insert.Params(i)
+                                : encrypt.ExpandParams(in_list.active() ? in_list.Params(i, params) : params)};
     result.units.push_back(std::move(out));
   }
   return result;

@@ -14,6 +14,7 @@ enum class TokenKind {
   TableName,    // logic table -> actual table of the unit
   IndexName,    // index/constraint name -> name_actualTable
   InsertValues, // the unit's own value rows
+  InListItems,  // the unit's own IN-list items
 };
 
 struct SqlToken {

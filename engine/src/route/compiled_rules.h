@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/rule_config.h"
+#include "route/encrypt_rule.h"
 #include "route/readwrite_rule.h"
 #include "route/shadow_rule.h"
 #include "route/sharding_rule.h"
@@ -26,10 +27,12 @@ struct CompiledRules {
   std::set<std::string> broadcast_tables;  // lower-cased
   std::vector<route::ReadwriteGroup> readwrite_groups;
   std::optional<route::ShadowRule> shadow;
+  std::optional<route::EncryptRule> encrypt;
   std::vector<SingleTableLocation> single_tables;
   std::string default_single_data_source;
   std::map<std::string, std::vector<std::string>> table_columns;  // lower-cased table -> columns
   int max_connections_size_per_query = 1;
+  bool in_list_split = true;  // prop `in-list-split-enabled`: each unit gets only its IN values
 
   bool IsBroadcastTable(const std::string& table) const;
   const std::vector<std::string>* ColumnsOf(const std::string& table) const;

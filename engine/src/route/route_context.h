@@ -19,6 +19,11 @@ struct RouteContext {
   std::string generated_key_column;
   std::vector<Value> generated_keys;
 
+  // IN-list split: the IN expression whose items are divided among the units, and for each
+  // unit (same order) the 1-based child indexes of the items it keeps.
+  int32_t in_list = -1;
+  std::vector<std::vector<int>> in_list_items;
+
   // Adds a unit unless one with the same data source and table mappings exists; returns its index.
   std::size_t AddUnit(RouteUnit unit);
   bool SingleUnit() const { return units.size() == 1; }

@@ -55,10 +55,12 @@ class Compiler {
     }
     if (config_.readwrite_splitting) result->readwrite_groups = CompileReadwrite(*config_.readwrite_splitting);
     if (config_.shadow) result->shadow = CompileShadow(*config_.shadow);
+    if (config_.encrypt) result->encrypt = route::CompileEncrypt(*config_.encrypt);
     if (config_.single) CompileSingle(*config_.single, *result);
     for (const auto& each : config_.metadata) {
       if (each.value.data_source.empty()) result->table_columns[ToLower(each.name)] = each.value.columns;
     }
+    if (auto value = config_.props.Get("in-list-split-enabled")) result->in_list_split = !EqualsIgnoreCase(*value, "false");
     if (auto value = config_.props.Get("max-connections-size-per-query")) {
       result->max_connections_size_per_query = std::max(1, std::atoi(value->c_str()));
     }

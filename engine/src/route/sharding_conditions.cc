@@ -91,7 +91,7 @@ class Extractor {
     const ast::Expr& expr = statement_.expr(id);
     switch (expr.kind) {
       case ast::ExprKind::Binary: return FromComparison(expr);
-      case ast::ExprKind::In: return FromIn(expr);
+      case ast::ExprKind::In: return FromIn(id, expr);
       case ast::ExprKind::Between: return FromBetween(expr);
       case ast::ExprKind::IsNull: {
         if (expr.negated) return std::nullopt;
@@ -150,7 +150,7 @@ class Extractor {
     return result;
   }
 
-  std::optional<ColumnCondition> FromIn(const ast::Expr& expr) const {
+  std::optional<ColumnCondition> FromIn(ast::ExprId id, const ast::Expr& expr) const {
     if (expr.negated || expr.subquery != ast::kNoQuery || expr.children.size() < 2) return std::nullopt;
     auto result = Column(expr.children[0]);
     if (!result) return std::nullopt;
@@ -162,6 +162,7 @@ class Extractor {
       result->values.push_back(std::move(*value));
     }
     result->text = "IN (" + Join(shown, ", ") + ")";
+    result->in_list = id;
     return result;
   }
 
@@ -248,6 +249,7 @@ bool IsEmpty(const ValueRange& range, const std::string& column) {
 ColumnCondition Merge(ColumnCondition into, const ColumnCondition& other, bool& always_false) {
   const std::string& column = into.column;
   into.text += " AND " + other.text;
+  into.in_list = ast::kNoExpr;
   if (!into.is_range && !other.is_range) {
     std::vector<Value> kept;
     for (const auto& value : into.values) {
@@ -276,6 +278,7 @@ ColumnCondition Merge(ColumnCondition into, const ColumnCondition& other, bool& 
   const ValueRange& range = into.is_range ? into.range : other.range;
   ColumnCondition result = list;
   result.text = into.text;
+  result.in_list = ast::kNoExpr;
   result.values.clear();
   for (const auto& value : list.values) {
     if (InRange(value, range, column)) result.values.push_back(value);

@@ -19,6 +19,7 @@ struct ColumnCondition {
   std::vector<Value> values;     // list form (=, IN, IS NULL)
   ValueRange range;              // range form
   std::string text;              // for explain: "= 7", "IN (1, 2)", "BETWEEN 1 AND 5"
+  ast::ExprId in_list = ast::kNoExpr;  // the IN expression the values come from, unmerged
 };
 
 struct ShardingCondition {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "common/strings.h"
+#include "route/in_list_split.h"
 #include "route/insert_router.h"
 #include "route/router.h"
 #include "route/sharding_checks.h"
@@ -153,6 +154,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
     context = RouteUnicast(input.rules, tables);
   } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
     StandardRoute(input, tables, conditions, context);
+    if (tables.size() == 1) PlanInListSplit(input, *tables.front(), conditions, context);
   } else {
     CartesianRoute(input, tables, conditions, context);
   }

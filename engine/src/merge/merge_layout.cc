@@ -1,0 +1,86 @@
+#include "merge/merge_layout.h"
+
+#include "common/strings.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::merge {
+namespace {
+
+void CheckSameColumns(const std::vector<std::unique_ptr<RowSource>>& units) {
+  const std::vector<std::string>& first = units.front()->columns();
+  for (std::size_t unit = 1; unit < units.size(); ++unit) {
+    const std::vector<std::string>& columns = units[unit]->columns();
+    bool same = columns.size() == first.size();
+    for (std::size_t i = 0; same && i < columns.size(); ++i) same = EqualsIgnoreCase(columns[i], first[i]);
+    if (!same) {
+      throw Error(ErrorCode::MERGE_COLUMNS_MISMATCH, "unit " + std::to_string(unit) + " returns columns (" +
+                                                         Join(columns, ", ") + "), unit 0 returns (" +
+                                                         Join(first, ", ") + ")");
+    }
+  }
+}
+
+std::size_t Bind(const MergeColumn& column, const std::vector<std::string>& columns) {
+  if (column.index >= 0) {
+    if (static_cast<std::size_t>(column.index) < columns.size()) return static_cast<std::size_t>(column.index);
+    throw Error(ErrorCode::MERGE_COLUMN_NOT_FOUND, "column " + std::to_string(column.index + 1) + " (`" + column.label +
+                                                       "`) is beyond the " + std::to_string(columns.size()) +
+                                                       " columns of the units' results");
+  }
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (EqualsIgnoreCase(columns[i], column.label)) return i;
+  }
+  throw Error(ErrorCode::MERGE_COLUMN_NOT_FOUND, "no column `" + column.label + "` in the units' results (" +
+                                                     Join(columns, ", ") + ")");
+}
+
+std::vector<SortKey> BindKeys(const std::vector<MergeOrderItem>& items, const std::vector<std::string>& columns) {
+  std::vector<SortKey> result;
+  for (const MergeOrderItem& item : items) result.push_back({Bind(item.column, columns), item.descending});
+  return result;
+}
+
+std::size_t VisibleColumns(const MergeInstructions& instructions, const std::vector<std::string>& columns) {
+  const std::vector<std::string>& derived = instructions.derived_labels;
+  if (derived.size() > columns.size()) {
+    throw Error(ErrorCode::MERGE_COLUMN_NOT_FOUND, "the units' results lack the derived columns " + Join(derived, ", "));
+  }
+  std::size_t visible = columns.size() - derived.size();
+  for (std::size_t i = 0; i < derived.size(); ++i) {
+    if (!EqualsIgnoreCase(columns[visible + i], derived[i])) {
+      throw Error(ErrorCode::MERGE_COLUMN_NOT_FOUND, "expected derived column `" + derived[i] + "` at position " +
+                                                         std::to_string(visible + i + 1) + ", found `" +
+                                                         columns[visible + i] + "`");
+    }
+  }
+  return visible;
+}
+
+}  // namespace
+
+MergeLayout BindLayout(const MergeInstructions& instructions, const std::vector<std::unique_ptr<RowSource>>& units) {
+  MergeLayout layout;
+  if (units.empty()) return layout;
+  CheckSameColumns(units);
+  layout.columns = units.front()->columns();
+  layout.labels.assign(layout.columns.begin(),
+                       layout.columns.begin() + static_cast<std::ptrdiff_t>(VisibleColumns(instructions, layout.columns)));
+  layout.order_by = BindKeys(instructions.order_by, layout.columns);
+  layout.group_by = BindKeys(instructions.group_by, layout.columns);
+  for (const MergeAggregation& each : instructions.aggregations) {
+    BoundAggregation bound;
+    bound.type = each.type;
+    bound.index = Bind(each.column, layout.columns);
+    bound.distinct = each.distinct;
+    if (each.type == AggregationType::Avg) {
+      bound.avg_count = Bind(each.avg_count, layout.columns);
+      bound.avg_sum = Bind(each.avg_sum, layout.columns);
+    }
+    bound.separator = each.separator;
+    if (!each.result_label.empty() && bound.index < layout.labels.size()) layout.labels[bound.index] = each.result_label;
+    layout.aggregations.push_back(std::move(bound));
+  }
+  return layout;
+}
+
+}  // namespace sqlroute::merge

@@ -1,0 +1,39 @@
+// RuleSet::Decrypt / DecryptRow: plaintext for the result columns a plan marks encrypted.
+#include "common/strings.h"
+#include "route/compiled_rules.h"
+#include "sqlroute/error.h"
+#include "sqlroute/rule_set.h"
+
+namespace sqlroute {
+namespace {
+
+int ColumnIndex(const MergeColumn& column, const std::vector<std::string>& labels) {
+  if (column.index >= 0) return column.index;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    if (EqualsIgnoreCase(labels[i], column.label)) return static_cast<int>(i);
+  }
+  throw Error(ErrorCode::DECRYPT_FAILED, "result has no column labelled `" + column.label + "` to decrypt");
+}
+
+}  // namespace
+
+Value RuleSet::Decrypt(const std::string& encryptor, const Value& cipher) const {
+  const auto& encrypt = compiled_->encrypt;
+  const route::NamedEncryptor* found = encrypt ? encrypt->FindEncryptor(encryptor) : nullptr;
+  if (!found) throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "encryptor `" + encryptor + "` is not defined");
+  if (cipher.is_null()) return cipher;
+  return found->encryptor->Decrypt(cipher);
+}
+
+void RuleSet::DecryptRow(const std::vector<DecryptColumn>& columns, const std::vector<std::string>& labels,
+                         std::vector<Value>& row) const {
+  for (const auto& each : columns) {
+    int index = ColumnIndex(each.column, labels);
+    if (static_cast<std::size_t>(index) >= row.size()) {
+      throw Error(ErrorCode::DECRYPT_FAILED, "result row has no column " + std::to_string(index + 1) + " to decrypt");
+    }
+    row[static_cast<std::size_t>(index)] = Decrypt(each.encryptor, row[static_cast<std::size_t>(index)]);
+  }
+}
+
+}  // namespace sqlroute

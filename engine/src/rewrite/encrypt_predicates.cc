@@ -1,0 +1,219 @@
+#include "rewrite/encrypt_predicates.h"
+
+#include "common/strings.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::rewrite {
+namespace {
+
+using ast::Expr;
+using ast::ExprId;
+using ast::ExprKind;
+using ast::QueryId;
+
+bool IsComparison(const std::string& op) {
+  return op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=";
+}
+
+class PredicateRewriter {
+ public:
+  PredicateRewriter(const RewriteInput& input, const EncryptScope& scope, EncryptOutput& out)
+      : statement_(input.statement), rules_(input.rules), params_(input.params), scope_(scope), out_(out) {}
+
+  void Run() {
+    for (std::size_t i = 0; i < statement_.queries.size(); ++i) {
+      const ast::Query& query = statement_.queries[i];
+      QueryId id = static_cast<QueryId>(i);
+      for (const auto& join : query.joins) Predicate(join.on, id);
+      Predicate(query.where, id);
+      Predicate(query.having, id);
+    }
+    Predicate(statement_.where, ast::kNoQuery);
+  }
+
+ private:
+  // A predicate after splitting AND / OR.
+  void Predicate(ExprId id, QueryId query) {
+    if (id == ast::kNoExpr) return;
+    const Expr& expr = statement_.expr(id);
+    switch (expr.kind) {
+      case ExprKind::Binary:
+        if (expr.op == "AND" || expr.op == "OR") {
+          for (ExprId child : expr.children) Predicate(child, query);
+        } else if (IsComparison(expr.op)) {
+          Comparison(expr, query);
+        } else if (HasEncrypted(id, query)) {
+          throw Unsupported(expr.op, expr);
+        }
+        return;
+      case ExprKind::Unary:
+        if (expr.op == "NOT" || expr.op == "!") {
+          Predicate(expr.children.front(), query);
+        } else {
+          Rename(id, query);
+        }
+        return;
+      case ExprKind::In: return InList(expr, query);
+      case ExprKind::Between:
+        if (HasEncrypted(id, query)) throw Unsupported("BETWEEN...AND...", expr);
+        return;
+      case ExprKind::Like:
+        if (expr.op == "LIKE") return Like(expr, query);
+        if (HasEncrypted(id, query)) throw Unsupported(expr.op, expr);
+        return;
+      default: Rename(id, query);
+    }
+  }
+
+  void Comparison(const Expr& expr, QueryId query) {
+    ExprId lhs = expr.children[0];
+    ExprId rhs = expr.children[1];
+    const route::EncryptColumn* left = Encrypted(lhs, query);
+    const route::EncryptColumn* right = Encrypted(rhs, query);
+    if (left && right) {
+      if (!SameEncryptor(left->query(), right->query())) {
+        throw Error(ErrorCode::UNSUPPORTED_SQL, "Can not use different encryptor in join condition",
+                    PositionAt(statement_.sql, expr.span.begin));
+      }
+      RenameColumn(lhs, left->query().column);
+      RenameColumn(rhs, right->query().column);
+    } else if (left) {
+      RenameColumn(lhs, left->query().column);
+      Operand(rhs, left->query(), query);
+    } else if (right) {
+      RenameColumn(rhs, right->query().column);
+      Operand(lhs, right->query(), query);
+    } else {
+      Rename(lhs, query);
+      Rename(rhs, query);
+    }
+  }
+
+  void InList(const Expr& expr, QueryId query) {
+    ExprId lhs = expr.children.front();
+    const route::EncryptColumn* column = Encrypted(lhs, query);
+    if (!column) {
+      for (ExprId child : expr.children) Rename(child, query);
+      return;
+    }
+    RenameColumn(lhs, column->query().column);
+    for (std::size_t i = 1; i < expr.children.size(); ++i) Operand(expr.children[i], column->query(), query);
+  }
+
+  void Like(const Expr& expr, QueryId query) {
+    ExprId lhs = expr.children.front();
+    auto resolved = Resolved(lhs, query);
+    if (!resolved) {
+      for (ExprId child : expr.children) Rename(child, query);
+      return;
+    }
+    const route::EncryptColumn& column = *resolved->column;
+    if (!column.like_query) {
+      throw Error(ErrorCode::ENCRYPT_QUERY_ENCRYPTOR_MISSING,
+                  "Can not find LIKE_QUERY encryptor in table `" + resolved->table->name.name + "` and column `" +
+                      column.logic + "`.",
+                  PositionAt(statement_.sql, expr.span.begin));
+    }
+    RenameColumn(lhs, column.like_query->column);
+    ExprId pattern = expr.children[1];
+    const Expr& value = statement_.expr(pattern);
+    if (value.kind == ExprKind::Function) {
+      LikeFunction(value, *column.like_query, query);
+    } else {
+      Operand(pattern, *column.like_query, query);
+    }
+  }
+
+  // like concat('%', 'abc', '%') -> like concat ('<enc %>', '<enc abc>', '<enc %>')
+  void LikeFunction(const Expr& call, const route::EncryptItem& item, QueryId query) {
+    std::string_view text = statement_.text(call.span);
+    std::string name(text.substr(0, text.find('(')));
+    std::vector<std::string> arguments;
+    for (ExprId child : call.children) {
+      const Expr& argument = statement_.expr(child);
+      if (argument.kind == ExprKind::Literal) {
+        arguments.push_back(EncryptedLiteral(item, argument.literal));
+      } else {
+        if (argument.kind == ExprKind::Param) Operand(child, item, query);
+        arguments.emplace_back(statement_.text(argument.span));
+      }
+    }
+    out_.Replace(call.span, Trim(name) + " (" + Join(arguments, ", ") + ")");
+  }
+
+  // A value compared with an encrypted column: literals and parameters are encrypted.
+  void Operand(ExprId id, const route::EncryptItem& item, QueryId query) {
+    const Expr& expr = statement_.expr(id);
+    if (expr.kind == ExprKind::Literal) {
+      out_.Replace(expr.span, EncryptedLiteral(item, expr.literal));
+    } else if (expr.kind == ExprKind::Param) {
+      if (static_cast<std::size_t>(expr.param_index) < params_.size()) {
+        out_.params[expr.param_index] = {item.encryptor->Encrypt(params_[static_cast<std::size_t>(expr.param_index)])};
+      }
+    } else {
+      Rename(id, query);
+    }
+  }
+
+  // Every encrypted column inside `id` -> its query column.
+  void Rename(ExprId id, QueryId query) {
+    if (id == ast::kNoExpr) return;
+    const Expr& expr = statement_.expr(id);
+    if (expr.kind == ExprKind::Column) {
+      if (const route::EncryptColumn* column = Encrypted(id, query)) RenameColumn(id, column->query().column);
+      return;
+    }
+    for (ExprId child : expr.children) Rename(child, query);
+  }
+
+  bool HasEncrypted(ExprId id, QueryId query) const {
+    const Expr& expr = statement_.expr(id);
+    if (expr.kind == ExprKind::Column) return Encrypted(id, query) != nullptr;
+    for (ExprId child : expr.children) {
+      if (HasEncrypted(child, query)) return true;
+    }
+    return false;
+  }
+
+  std::optional<EncryptedRef> Resolved(ExprId id, QueryId query) const {
+    const Expr& expr = statement_.expr(id);
+    if (expr.kind != ExprKind::Column) return std::nullopt;
+    return scope_.Resolve(expr.column, query);
+  }
+
+  const route::EncryptColumn* Encrypted(ExprId id, QueryId query) const {
+    auto resolved = Resolved(id, query);
+    return resolved ? resolved->column : nullptr;
+  }
+
+  void RenameColumn(ExprId id, const std::string& name) {
+    const ast::Identifier& written = statement_.expr(id).column.name;
+    out_.Replace(written.span, LikeWritten(name, written));
+  }
+
+  bool SameEncryptor(const route::EncryptItem& a, const route::EncryptItem& b) const {
+    if (a.encryptor_name == b.encryptor_name) return true;
+    const auto* left = rules_.encrypt->FindEncryptor(a.encryptor_name);
+    const auto* right = rules_.encrypt->FindEncryptor(b.encryptor_name);
+    return EqualsIgnoreCase(left->config.type, right->config.type) && left->config.props == right->config.props;
+  }
+
+  Error Unsupported(const std::string& clause, const Expr& expr) const {
+    return Error(ErrorCode::ENCRYPT_UNSUPPORTED, "The SQL clause `" + clause + "` is unsupported in encrypt rule.",
+                 PositionAt(statement_.sql, expr.span.begin));
+  }
+
+  const ast::Statement& statement_;
+  const detail::CompiledRules& rules_;
+  const std::vector<Value>& params_;
+  const EncryptScope& scope_;
+  EncryptOutput& out_;
+};
+
+}  // namespace
+
+void RewriteEncryptPredicates(const RewriteInput& input, const EncryptScope& scope, EncryptOutput& out) {
+  PredicateRewriter(input, scope, out).Run();
+}
+
+}  // namespace sqlroute::rewrite

@@ -1,0 +1,174 @@
+#include "rewrite/encrypt_projections.h"
+
+#include "common/strings.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::rewrite {
+namespace {
+
+using ast::QueryId;
+
+class ProjectionRewriter {
+ public:
+  ProjectionRewriter(const RewriteInput& input, const EncryptScope& scope, EncryptOutput& out)
+      : statement_(input.statement), rules_(input.rules), scope_(scope), out_(out) {}
+
+  void Run() {
+    for (std::size_t i = 0; i < statement_.queries.size(); ++i) {
+      QueryId id = static_cast<QueryId>(i);
+      const ast::Query& query = statement_.queries[i];
+      CheckItems(query.order_by, id, "ORDER BY");
+      CheckItems(query.group_by, id, "GROUP BY");
+      if (!query.combined.empty()) CheckCombine(id);
+      Projections(id);
+    }
+    CheckItems(statement_.order_by, ast::kNoQuery, "ORDER BY");
+  }
+
+ private:
+  void CheckItems(const std::vector<ast::OrderItem>& items, QueryId query, const char* clause) const {
+    for (const auto& item : items) {
+      if (item.expr != ast::kNoExpr && Encrypted(item.expr, query)) {
+        throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
+                    std::string("The SQL clause `") + clause + "` is unsupported in encrypt rule.",
+                    PositionAt(statement_.sql, item.span.begin));
+      }
+    }
+  }
+
+  void CheckCombine(QueryId first) const {
+    std::vector<QueryId> blocks = statement_.queries[static_cast<std::size_t>(first)].combined;
+    blocks.insert(blocks.begin(), first);
+    for (QueryId id : blocks) {
+      for (const auto& projection : statement_.queries[static_cast<std::size_t>(id)].projections) {
+        bool encrypted = projection.star ? !StarTables(projection, id).second.empty()
+                                         : Encrypted(projection.expr, id) != nullptr;
+        if (encrypted) {
+          throw Error(ErrorCode::UNSUPPORTED_SQL, "Can not support encrypt projection in combine statement.",
+                      PositionAt(statement_.sql, projection.span.begin));
+        }
+      }
+    }
+  }
+
+  void Projections(QueryId id) {
+    const ast::Query& query = statement_.queries[static_cast<std::size_t>(id)];
+    bool main = id == statement_.main_query;
+    int position = 0;
+    bool fixed = true;
+    for (const auto& projection : query.projections) {
+      if (projection.star) {
+        auto [tables, encrypted] = StarTables(projection, id);
+        if (encrypted.empty()) {
+          fixed = false;
+          continue;
+        }
+        if (!query.derived_tables.empty() && !projection.star_owner) {
+          throw Error(ErrorCode::UNSUPPORTED_SQL, "Can not support encrypt shorthand expand with subquery statement.",
+                      PositionAt(statement_.sql, projection.span.begin));
+        }
+        ExpandStar(projection, tables, main, fixed, position);
+        continue;
+      }
+      const ast::Expr& expr = statement_.expr(projection.expr);
+      const route::EncryptColumn* column = Encrypted(projection.expr, id);
+      if (column) {
+        const ast::Identifier& written = expr.column.name;
+        std::string text = LikeWritten(column->cipher.column, written);
+        if (!projection.alias) text += " AS " + LikeWritten(written.name, written);
+        out_.Replace(written.span, text);
+        if (main) Decrypt(projection.alias ? projection.alias->name : written.name, *column, expr.column, id, fixed, position);
+      }
+      ++position;
+    }
+  }
+
+  // The tables a `*` covers, and those of them with encrypted columns.
+  std::pair<std::vector<const ast::TableRef*>, std::vector<const ast::TableRef*>> StarTables(
+      const ast::Projection& star, QueryId id) const {
+    std::vector<const ast::TableRef*> covered;
+    std::vector<const ast::TableRef*> encrypted;
+    for (const ast::TableRef* ref : scope_.TablesOf(id)) {
+      const std::string& visible = ref->alias ? ref->alias->name : ref->name.name;
+      if (star.star_owner && !EqualsIgnoreCase(star.star_owner->name, visible)) continue;
+      covered.push_back(ref);
+      if (scope_.TableOf(*ref)) encrypted.push_back(ref);
+    }
+    return {covered, encrypted};
+  }
+
+  // `*` -> owner.`column`, owner.`cipher` AS `logical`, ... from metadata. The owner is the
+  // alias, else the table name (a table token, renamed per unit). An owner written before
+  // `.*` stays and serves the first column.
+  void ExpandStar(const ast::Projection& star, const std::vector<const ast::TableRef*>& tables, bool main,
+                  bool& fixed, int& position) {
+    std::vector<SqlToken> pieces;
+    uint32_t at = star.span.end - 1;  // the '*'
+    for (const ast::TableRef* ref : tables) {
+      const auto* columns = rules_.ColumnsOf(ref->name.name);
+      if (!columns) {
+        throw Error(ErrorCode::UNSUPPORTED_SQL,
+                    "`*` over encrypt table `" + ref->name.name + "` needs the column list of table `" +
+                        ref->name.name + "` (metadata)",
+                    PositionAt(statement_.sql, star.span.begin));
+      }
+      const route::EncryptTable* table = scope_.TableOf(*ref);
+      for (const auto& name : *columns) {
+        if (!pieces.empty()) Text(pieces, at, ", ");
+        if (!pieces.empty() || !star.star_owner) {
+          if (ref->alias) {
+            Text(pieces, at, LikeWritten(ref->alias->name, *ref->alias));
+          } else {
+            pieces.push_back({at, at, TokenKind::TableName, ref->name.name, "", ref->name.quoted});
+          }
+          Text(pieces, at, ".");
+        }
+        const route::EncryptColumn* column = table ? table->Find(name) : nullptr;
+        if (column) {
+          Text(pieces, at, Backquote(column->cipher.column) + " AS " + Backquote(name));
+          if (main) out_.decrypt.push_back({{name, fixed ? position : -1}, ref->name.name, column->logic, column->cipher.encryptor_name});
+        } else {
+          Text(pieces, at, Backquote(name));
+        }
+        ++position;
+      }
+    }
+    pieces.back().end = at + 1;  // the last piece replaces the '*'
+    for (auto& piece : pieces) out_.tokens.push_back(std::move(piece));
+  }
+
+  static void Text(std::vector<SqlToken>& pieces, uint32_t at, std::string text) {
+    if (!pieces.empty() && pieces.back().kind == TokenKind::Text) {
+      pieces.back().text += text;
+    } else {
+      pieces.push_back({at, at, TokenKind::Text, std::move(text), "", false});
+    }
+  }
+
+  void Decrypt(const std::string& label, const route::EncryptColumn& column, const ast::ColumnRef& ref, QueryId id,
+               bool fixed, int position) {
+    auto resolved = scope_.Resolve(ref, id);
+    out_.decrypt.push_back({{label, fixed ? position : -1}, resolved->table->name.name, column.logic,
+                            column.cipher.encryptor_name});
+  }
+
+  const route::EncryptColumn* Encrypted(ast::ExprId id, QueryId query) const {
+    const ast::Expr& expr = statement_.expr(id);
+    if (expr.kind != ast::ExprKind::Column) return nullptr;
+    auto resolved = scope_.Resolve(expr.column, query);
+    return resolved ? resolved->column : nullptr;
+  }
+
+  const ast::Statement& statement_;
+  const detail::CompiledRules& rules_;
+  const EncryptScope& scope_;
+  EncryptOutput& out_;
+};
+
+}  // namespace
+
+void RewriteEncryptProjections(const RewriteInput& input, const EncryptScope& scope, EncryptOutput& out) {
+  ProjectionRewriter(input, scope, out).Run();
+}
+
+}  // namespace sqlroute::rewrite

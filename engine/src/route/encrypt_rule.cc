@@ -1,0 +1,67 @@
+#include "route/encrypt_rule.h"
+
+#include "common/strings.h"
+
+namespace sqlroute::route {
+namespace {
+
+EncryptItem MakeItem(const EncryptRule& rule, const config::EncryptColumnItemConfig& item,
+                     const std::string& fallback_encryptor) {
+  // Before 5.3 the assisted and like items had no encryptor of their own: the cipher's serves.
+  std::string name = item.encryptor_name.empty() ? fallback_encryptor : item.encryptor_name;
+  return EncryptItem{item.name, name, rule.FindEncryptor(name)->encryptor};
+}
+
+}  // namespace
+
+std::vector<const EncryptItem*> EncryptColumn::items() const {
+  std::vector<const EncryptItem*> result{&cipher};
+  if (assisted_query) result.push_back(&*assisted_query);
+  if (like_query) result.push_back(&*like_query);
+  return result;
+}
+
+const EncryptColumn* EncryptTable::Find(const std::string& logic_column) const {
+  for (const auto& each : columns) {
+    if (EqualsIgnoreCase(each.logic, logic_column)) return &each;
+  }
+  return nullptr;
+}
+
+const EncryptTable* EncryptRule::Find(const std::string& table) const {
+  for (const auto& each : tables) {
+    if (EqualsIgnoreCase(each.table, table)) return &each;
+  }
+  return nullptr;
+}
+
+const NamedEncryptor* EncryptRule::FindEncryptor(const std::string& name) const {
+  for (const auto& each : encryptors) {
+    if (each.name == name) return &each;
+  }
+  return nullptr;
+}
+
+EncryptRule CompileEncrypt(const config::EncryptRuleConfig& config) {
+  EncryptRule result;
+  for (const auto& each : config.encryptors) {
+    auto encryptor = AlgorithmRegistry::Global().CreateEncryptor(each.value.type, each.value.props, each.path);
+    result.encryptors.push_back({each.name, each.value, std::move(encryptor)});
+  }
+  for (const auto& table : config.tables) {
+    EncryptTable compiled{table.name, {}};
+    for (const auto& column : table.value.columns) {
+      const config::EncryptColumnConfig& cfg = column.value;
+      EncryptColumn each;
+      each.logic = column.name;
+      each.cipher = MakeItem(result, cfg.cipher, cfg.cipher.encryptor_name);
+      if (cfg.assisted_query) each.assisted_query = MakeItem(result, *cfg.assisted_query, cfg.cipher.encryptor_name);
+      if (cfg.like_query) each.like_query = MakeItem(result, *cfg.like_query, cfg.cipher.encryptor_name);
+      compiled.columns.push_back(std::move(each));
+    }
+    result.tables.push_back(std::move(compiled));
+  }
+  return result;
+}
+
+}  // namespace sqlroute::route
