@@ -180,6 +180,50 @@ class Extractor {
     return result;
   }
 
+  // Why no sharding value came out of a branch, naming the sharding column it touches.
+ public:
+  std::string WhyNoValue(const std::vector<ast::ExprId>& branch) const {
+    for (ast::ExprId predicate : branch) {
+      std::string reason = Explain(predicate, "");
+      if (!reason.empty()) return reason;
+    }
+    return "";
+  }
+
+ private:
+  std::string Explain(ast::ExprId id, const std::string& function) const {
+    const ast::Expr& expr = statement_.expr(id);
+    if (expr.kind == ast::ExprKind::Column) {
+      const ShardingTable* table = scope_.Resolve(expr.column);
+      std::string column = expr.column.name.name;
+      if (!table || !table->IsShardingColumn(ToLower(column))) return "";
+      if (!function.empty()) return "function " + function + "() is applied to sharding column `" + column + "`";
+      return "";
+    }
+    std::string inside = expr.kind == ast::ExprKind::Function ? expr.op : function;
+    for (ast::ExprId child : expr.children) {
+      std::string reason = Explain(child, inside);
+      if (!reason.empty()) return reason;
+    }
+    if (!function.empty() || expr.children.empty()) return "";
+    const ast::Expr& first = statement_.expr(expr.children.front());
+    if (first.kind != ast::ExprKind::Column) return "";
+    const ShardingTable* table = scope_.Resolve(first.column);
+    if (!table || !table->IsShardingColumn(ToLower(first.column.name.name))) return "";
+    std::string column = "sharding column `" + first.column.name.name + "`";
+    bool negated = expr.negated && (expr.kind == ast::ExprKind::In || expr.kind == ast::ExprKind::Between);
+    if (negated || expr.kind == ast::ExprKind::Like ||
+        (expr.kind == ast::ExprKind::Binary && !FromComparison(expr))) {
+      std::string op = expr.kind == ast::ExprKind::In ? "NOT IN" : expr.kind == ast::ExprKind::Between ? "NOT BETWEEN" : expr.op;
+      bool value_side = expr.kind == ast::ExprKind::Binary && (expr.op == "=" || expr.op == "<" || expr.op == ">" ||
+                                                              expr.op == "<=" || expr.op == ">=");
+      if (value_side) return "the value compared with " + column + " is neither a literal nor a parameter";
+      return "operator " + op + " on " + column + " gives no sharding value";
+    }
+    if (expr.kind == ast::ExprKind::In && expr.subquery != ast::kNoQuery) return column + " is compared with a subquery";
+    return "";
+  }
+
   const ast::Statement& statement_;
   const TableScope& scope_;
   const std::vector<Value>& params_;
@@ -362,8 +406,13 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     }
     if (condition.columns.empty()) {
       result.branches.clear();
-      result.full_route_reason = branches.size() > 1 ? "an OR branch has no sharding condition"
-                                                     : "no sharding condition in the WHERE clause";
+      std::string why = extractor.WhyNoValue(branch);
+      if (branches.size() > 1) {
+        result.full_route_reason = why.empty() ? "an OR branch has no sharding condition"
+                                               : "an OR branch has no sharding value: " + why;
+      } else {
+        result.full_route_reason = why.empty() ? "no sharding condition in the WHERE clause" : why;
+      }
       return result;
     }
     result.branches.push_back(std::move(condition));
