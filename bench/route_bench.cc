@@ -1,63 +1,153 @@
-// Parse and parse+route+rewrite cost of the sysbench oltp_read_write statements under the
-// seed's sharding rule (t_user, MOD 10 over 4 data sources).
+// Parse+route+rewrite cost of the sysbench oltp_read_write statements under the seed's four
+// scenarios (sharding, read/write splitting, encryption, shadow), with the plan cache off and
+// on; thread scaling of the point select; and complex statements. Names:
+//   route/<scenario>/<statement>/<cached|uncached>[/threads:N]
 #include <benchmark/benchmark.h>
 
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "cache/sql_normalizer.h"
 #include "parser/sql_parser.h"
 #include "sqlroute/engine.h"
 
 namespace {
 
+using sqlroute::Engine;
+using sqlroute::Value;
+
 struct Statement {
-  const char* name;
-  const char* sql;
-  std::vector<sqlroute::Value> params;
+  std::string name;
+  std::vector<std::string> sqls;  // routed in turn (several: literal values that differ per call)
+  std::vector<Value> params;
 };
 
-const std::vector<Statement>& Sysbench() {
-  using sqlroute::Value;
-  static const std::vector<Statement> statements = {
-      {"point_select", "SELECT c FROM t_user WHERE id=?", {Value::Int(7)}},
-      {"simple_range", "SELECT c FROM t_user WHERE id BETWEEN ? AND ?", {Value::Int(100), Value::Int(199)}},
-      {"sum_range", "SELECT SUM(k) FROM t_user WHERE id BETWEEN ? AND ?", {Value::Int(100), Value::Int(101)}},
-      {"order_range", "SELECT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c", {Value::Int(3), Value::Int(4)}},
-      {"distinct_range", "SELECT DISTINCT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c",
-       {Value::Int(3), Value::Int(4)}},
-      {"index_update", "UPDATE t_user SET k=k+1 WHERE id=?", {Value::Int(42)}},
-      {"non_index_update", "UPDATE t_user SET c=? WHERE id=?", {Value::String(std::string(120, 'c')), Value::Int(42)}},
-      {"delete", "DELETE FROM t_user WHERE id=?", {Value::Int(42)}},
-      {"insert", "INSERT INTO t_user (id, k, c, pad) VALUES (?, ?, ?, ?)",
-       {Value::Int(42), Value::Int(1), Value::String(std::string(120, 'c')), Value::String(std::string(60, 'p'))}},
+struct Scenario {
+  const char* name;
+  const char* rules;  // relative to the project root
+  const char* hint;   // appended to the seed's hinted statements (shadow: the SIMPLE_HINT comment)
+};
+
+const Scenario kScenarios[] = {
+    {"sharding", "tests/golden/rules/sysbench_sharding.yaml", ""},
+    {"readwrite", "tests/golden/rules/readwrite.yaml", ""},
+    {"encrypt", "bench/rules/sysbench_encrypt.yaml", ""},
+    {"shadow", "tests/golden/rules/shadow.yaml", " /*shadow:true*/"},
+};
+
+// sysbench's oltp_common.lua statements; `hint` goes where the seed's modified script puts it.
+std::vector<Statement> Sysbench(const std::string& hint) {
+  std::string c(120, 'c'), pad(60, 'p');
+  return {
+      {"point_select", {"SELECT c FROM t_user WHERE id=?" + hint}, {Value::Int(7)}},
+      {"simple_range", {"SELECT c FROM t_user WHERE id BETWEEN ? AND ?"}, {Value::Int(100), Value::Int(199)}},
+      {"sum_range", {"SELECT SUM(k) FROM t_user WHERE id BETWEEN ? AND ?"}, {Value::Int(100), Value::Int(101)}},
+      {"order_range", {"SELECT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c"}, {Value::Int(3), Value::Int(4)}},
+      {"distinct_range", {"SELECT DISTINCT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c"}, {Value::Int(3), Value::Int(4)}},
+      {"index_update", {"UPDATE t_user SET k=k+1 WHERE id=?" + hint}, {Value::Int(42)}},
+      {"non_index_update", {"UPDATE t_user SET c=? WHERE id=?" + hint}, {Value::String(c), Value::Int(42)}},
+      {"delete", {"DELETE FROM t_user WHERE id=?" + hint}, {Value::Int(42)}},
+      {"insert", {"INSERT INTO t_user (id, k, c, pad) VALUES (?, ?, ?, ?)" + hint},
+       {Value::Int(42), Value::Int(1), Value::String(c), Value::String(pad)}},
   };
-  return statements;
 }
 
-const sqlroute::Engine& ShardingEngine() {
-  static const sqlroute::Engine engine =
-      sqlroute::Engine::FromYamlFile(std::string(SQLROUTE_SOURCE_DIR) + "/tests/golden/rules/sysbench_sharding.yaml");
-  return engine;
+// Literal statements: the same shape with another value on each call.
+Statement LiteralPointSelect() {
+  Statement statement{"point_select_literal", {}, {}};
+  for (int id = 0; id < 1000; ++id) statement.sqls.push_back("SELECT c FROM t_user WHERE id=" + std::to_string(id * 7919 % 100000));
+  return statement;
 }
 
-void BM_Parse(benchmark::State& state) {
-  const Statement& statement = Sysbench()[static_cast<std::size_t>(state.range(0))];
-  state.SetLabel(statement.name);
-  for (auto _ : state) benchmark::DoNotOptimize(sqlroute::parser::Parse(statement.sql));
+Statement InsertHundredRows() {
+  std::string sql = "INSERT INTO t_user (id, k, c, pad) VALUES ";
+  for (int i = 0; i < 100; ++i) {
+    sql += (i ? ", (" : "(") + std::to_string(i * 31) + ", " + std::to_string(i) + ", '" + std::string(120, 'c') +
+           "', '" + std::string(60, 'p') + "')";
+  }
+  return {"insert_100_rows", {sql}, {}};
 }
 
-void BM_Route(benchmark::State& state) {
-  const Statement& statement = Sysbench()[static_cast<std::size_t>(state.range(0))];
-  state.SetLabel(statement.name);
-  const sqlroute::Engine& engine = ShardingEngine();
-  for (auto _ : state) benchmark::DoNotOptimize(engine.Route(statement.sql, statement.params));
+Statement InThousandValues() {
+  std::string sql = "SELECT c FROM t_user WHERE id IN (";
+  for (int i = 0; i < 1000; ++i) sql += (i ? ", " : "") + std::to_string(i * 13);
+  return {"in_1000_values", {sql + ")"}, {}};
 }
 
-void Statements(benchmark::internal::Benchmark* bench) {
-  for (std::size_t i = 0; i < Sysbench().size(); ++i) bench->Arg(static_cast<int>(i));
+std::vector<Statement> OrderStatements() {
+  return {
+      {"join", {"SELECT o.order_id, i.item_id FROM t_order o JOIN t_order_item i ON o.order_id = i.order_id "
+                "WHERE o.user_id = ? AND o.order_id = ?"}, {Value::Int(1), Value::Int(2)}},
+      {"aggregate", {"SELECT user_id, COUNT(*) AS n, SUM(order_id), AVG(order_id) FROM t_order WHERE user_id IN (?, ?) "
+                     "GROUP BY user_id HAVING n > 1 ORDER BY user_id LIMIT 10"}, {Value::Int(1), Value::Int(2)}},
+  };
 }
 
-BENCHMARK(BM_Parse)->Apply(Statements);
-BENCHMARK(BM_Route)->Apply(Statements);
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(std::string(SQLROUTE_SOURCE_DIR) + "/" + path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const Engine& EngineFor(const std::string& rules, bool cached) {
+  static std::map<std::pair<std::string, bool>, std::unique_ptr<Engine>> engines;
+  auto& slot = engines[{rules, cached}];
+  if (!slot) {
+    sqlroute::parser::WarmUp();
+    std::string yaml = ReadFile(rules) + (cached ? "" : "\nprops:\n  sql-plan-cache-enabled: false\n");
+    slot = std::make_unique<Engine>(Engine::FromYamlString(yaml));
+  }
+  return *slot;
+}
+
+void BM_Route(benchmark::State& state, const std::string& rules, const Statement& statement, bool cached) {
+  const Engine& engine = EngineFor(rules, cached);
+  std::size_t next = static_cast<std::size_t>(state.thread_index()) * 101;
+  for (auto _ : state) {
+    const std::string& sql = statement.sqls[next++ % statement.sqls.size()];
+    benchmark::DoNotOptimize(engine.Route(sql, statement.params));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Parse(benchmark::State& state, const Statement& statement) {
+  for (auto _ : state) benchmark::DoNotOptimize(sqlroute::parser::Parse(statement.sqls[0]));
+}
+
+void BM_Normalize(benchmark::State& state, const Statement& statement) {
+  for (auto _ : state) benchmark::DoNotOptimize(sqlroute::cache::Normalize(statement.sqls[0]));
+}
+
+void RegisterRoute(const std::string& scenario, const std::string& rules, const Statement& statement, bool threads) {
+  for (bool cached : {false, true}) {
+    std::string name = "route/" + scenario + "/" + statement.name + (cached ? "/cached" : "/uncached");
+    auto* bench = benchmark::RegisterBenchmark(name.c_str(), BM_Route, rules, statement, cached);
+    if (threads) bench->Threads(1)->Threads(2)->UseRealTime();
+  }
+}
+
+const bool kRegistered = [] {
+  for (const Scenario& scenario : kScenarios) {
+    for (const Statement& statement : Sysbench(scenario.hint)) {
+      bool threads = std::string(scenario.name) == "sharding" && statement.name == "point_select";
+      RegisterRoute(scenario.name, scenario.rules, statement, threads);
+    }
+  }
+  const std::string sharding = kScenarios[0].rules;
+  RegisterRoute("sharding", sharding, LiteralPointSelect(), true);
+  RegisterRoute("sharding", sharding, InsertHundredRows(), false);
+  RegisterRoute("sharding", sharding, InThousandValues(), false);
+  for (const Statement& statement : OrderStatements()) RegisterRoute("order_binding", "tests/golden/rules/order_binding.yaml", statement, false);
+  for (const Statement& statement : Sysbench("")) {
+    benchmark::RegisterBenchmark(("parse/" + statement.name).c_str(), BM_Parse, statement);
+    benchmark::RegisterBenchmark(("normalize/" + statement.name).c_str(), BM_Normalize, statement);
+  }
+  return true;
+}();
 
 }  // namespace

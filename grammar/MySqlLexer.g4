@@ -390,6 +390,12 @@ XA: X A;
 XID: X I D;
 XML: X M L;
 XOR: X O R;
+JSON_TABLE: J S O N '_' T A B L E;
+EMPTY: E M P T Y;
+ERROR: E R R O R;
+NESTED: N E S T E D;
+ORDINALITY: O R D I N A L I T Y;
+PATH: P A T H;
 ZEROFILL: Z E R O F I L L;
 
 // Table option names used nowhere else share one token.

@@ -132,7 +132,18 @@ tableFactor
   : tableName partitionNames? tableAlias? indexHint*                        # singleTable
   | LATERAL? LPAREN queryExpression RPAREN tableAlias? columnNameList?      # derivedTable
   | LPAREN tableReferenceList RPAREN                                        # nestedTables
+  | JSON_TABLE LPAREN expr COMMA textString jsonColumns RPAREN tableAlias?  # jsonTable
   ;
+
+jsonColumns: COLUMNS LPAREN jsonColumn (COMMA jsonColumn)* RPAREN;
+
+jsonColumn
+  : identifier FOR ORDINALITY
+  | identifier dataType EXISTS? PATH textString jsonColumnFallback*
+  | NESTED PATH? textString jsonColumns
+  ;
+
+jsonColumnFallback: (NULL_SYM | ERROR | DEFAULT textString) ON (EMPTY | ERROR);
 
 joinPart
   : (INNER | CROSS)? JOIN tableFactor joinCondition?
@@ -838,5 +849,6 @@ identifier
   | TABLES | TABLESPACE | TEMPORARY | THAN | TIME | TIMESTAMP | TRANSACTION | TRIGGERS | TRUNCATE
   | UNBOUNDED | UNCOMMITTED | UNKNOWN | UNSIGNED | UPGRADE | USER | USE_FRM | VALIDATION | VALUE
   | VARIABLES | VIEW | VISIBLE | WARNINGS | WITHOUT | WORK | XA | XID | XML | TABLE_OPTION_NAME
+  | EMPTY | ERROR | NESTED | ORDINALITY | PATH
   ;
 

@@ -19,7 +19,8 @@ std::string Shape(std::string_view sql) {
 
 std::vector<std::string> LiteralTexts(std::string_view sql) {
   std::vector<std::string> texts;
-  for (const auto& t : Normalize(sql)->literals) texts.emplace_back(sql.substr(t.begin, t.end - t.begin));
+  auto normalized = Normalize(sql);
+  for (const auto& t : normalized->literals) texts.emplace_back(sql.substr(t.begin, t.end - t.begin));
   return texts;
 }
 

@@ -145,11 +145,14 @@ class Parser {
   std::size_t at_;
 };
 
+std::string Upper(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char ch) { return std::toupper(ch); });
+  return text;
+}
+
 std::size_t ColumnIndex(const Table& table, const std::string& name) {
   for (std::size_t i = 0; i < table.columns.size(); ++i) {
-    std::string upper = table.columns[i];
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char ch) { return std::toupper(ch); });
-    if (upper == name) return i;
+    if (Upper(table.columns[i]) == Upper(name)) return i;
   }
   throw std::runtime_error("mini_select: no column " + name);
 }
@@ -249,14 +252,16 @@ class Evaluator {
     if (item.function == "COUNT") return Value::Long(static_cast<int64_t>(values.size()));
     if (values.empty()) return Value();
     int64_t sum = 0;
-    int64_t bits = 0;
+    uint64_t bits = 0;  // BIT_XOR is BIGINT UNSIGNED
     for (const Value& value : values) {
       sum += value.int_value();
-      bits ^= value.int_value();
+      bits ^= static_cast<uint64_t>(value.int_value());
     }
     if (item.function == "SUM") return Value::Decimal(std::to_string(sum));
     if (item.function == "AVG") return Value::Decimal(Average(sum, static_cast<int64_t>(values.size())));
-    if (item.function == "BIT_XOR") return Value::Long(bits);
+    if (item.function == "BIT_XOR") {
+      return bits >> 63 ? Value::BigInt(std::to_string(bits)) : Value::Long(static_cast<int64_t>(bits));
+    }
     if (item.function == "GROUP_CONCAT") {
       std::string text = values.front().ToJavaString();
       for (std::size_t i = 1; i < values.size(); ++i) text += item.separator + values[i].ToJavaString();
@@ -272,11 +277,7 @@ class Evaluator {
     Row keys;
     for (const OrderKey& key : select_.order_by) {
       auto item = std::find_if(select_.items.begin(), select_.items.end(), [&](const Item& each) {
-        std::string upper = each.label;
-        std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char ch) { return std::toupper(ch); });
-        std::string wanted = key.text;
-        std::transform(wanted.begin(), wanted.end(), wanted.begin(), [](unsigned char ch) { return std::toupper(ch); });
-        return upper == wanted || (each.function.empty() && each.column == wanted);
+        return Upper(each.label) == Upper(key.text) || (each.function.empty() && each.column == Upper(key.text));
       });
       keys.push_back(item != select_.items.end() ? Evaluate(*item, rows) : rows.front()[ColumnIndex(table_, key.text)]);
     }

@@ -21,6 +21,10 @@ struct Scenario {
   std::vector<std::string> strings;  // distinct under the collation
 };
 
+void PrintTo(const Scenario& scenario, std::ostream* out) {
+  *out << (scenario.collation == Collation::Binary ? "binary" : "general_ci");
+}
+
 class MergePropertyTest : public ::testing::TestWithParam<Scenario> {
  protected:
   MergePropertyTest()
@@ -110,10 +114,10 @@ TEST_P(MergePropertyTest, OrderByWithLimit) {
 }
 
 TEST_P(MergePropertyTest, GroupByWithAggregates) {
-  Check("SELECT k, COUNT(*), SUM(id), MIN(c), MAX(id), AVG(id), BIT_XOR(id) FROM t_user GROUP BY k", true);
+  Check("SELECT k, COUNT(*), SUM(id), MIN(c), MAX(id), AVG(id), BIT_XOR(id) FROM t_user GROUP BY k", false);
   Check("SELECT k, COUNT(c), AVG(id) FROM t_user GROUP BY k ORDER BY k DESC LIMIT 1, 3", true);
   Check("SELECT k, COUNT(*) FROM t_user GROUP BY k ORDER BY COUNT(*) DESC, k LIMIT 4", true);
-  Check("SELECT c, COUNT(k), SUM(k), GROUP_CONCAT(id SEPARATOR '|') FROM t_user GROUP BY c", true);
+  Check("SELECT c, COUNT(k), SUM(k), GROUP_CONCAT(id SEPARATOR '|') FROM t_user GROUP BY c", false);
   Check("SELECT c, MAX(k) FROM t_user GROUP BY c ORDER BY MAX(k), c", true);
 }
 

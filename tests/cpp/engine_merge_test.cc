@@ -1,8 +1,10 @@
 // The merge engine on hand-written unit results: one test group per merge kind.
 #include <gtest/gtest.h>
 
-#include <sqlroute/error.h>
+#include <sqlroute/sqlroute.h>
 #include <sqlroute/merge.h>
+
+#include "mini_select.h"
 
 namespace sqlroute {
 namespace {
@@ -285,6 +287,31 @@ TEST(MergeLayoutTest, RejectsResultsThatDoNotFit) {
   merge.derived_labels = {};
   merge.aggregations = {Aggregate(AggregationType::Sum, 0)};
   EXPECT_EQ(CodeOf([&] { Merge(merge, {{{"s"}, {{S("abc")}}}}); }), ErrorCode::MERGE_VALUE_INVALID);
+}
+
+Engine SysbenchEngine() {
+  return Engine::FromYamlFile(std::string(SQLROUTE_TESTS_DIR) + "/golden/rules/sysbench_sharding.yaml");
+}
+
+TEST(MergeRewriteTest, DistinctAggregatesReturnTheUnitsDistinctValues) {
+  Plan plan = SysbenchEngine().Route("SELECT COUNT(DISTINCT k), SUM(DISTINCT k) AS s, COUNT(DISTINCT c) FROM t_user");
+  ASSERT_GT(plan.units.size(), 1u);
+  EXPECT_EQ(plan.units[0].sql,
+            "SELECT DISTINCT k AS AGGREGATION_DISTINCT_DERIVED_0, k AS s, c AS AGGREGATION_DISTINCT_DERIVED_1 "
+            "FROM t_user_0");
+  ASSERT_EQ(plan.merge.aggregations.size(), 3u);
+  EXPECT_EQ(plan.merge.aggregations[0].column.label, "AGGREGATION_DISTINCT_DERIVED_0");
+  EXPECT_EQ(plan.merge.aggregations[0].result_label, "COUNT(DISTINCT k)");
+  EXPECT_EQ(plan.merge.aggregations[1].column.label, "s");
+}
+
+TEST(MergeRewriteTest, GroupConcatSeparatorReachesTheInstructions) {
+  Engine engine = SysbenchEngine();
+  Plan custom = engine.Route("SELECT GROUP_CONCAT(c ORDER BY c SEPARATOR 'it''s') FROM t_user");
+  ASSERT_EQ(custom.merge.aggregations.size(), 1u);
+  EXPECT_EQ(custom.merge.aggregations[0].separator, "it's");
+  Plan fallback = engine.Route("SELECT GROUP_CONCAT(c) FROM t_user");
+  EXPECT_EQ(fallback.merge.aggregations.at(0).separator, ",");
 }
 
 }  // namespace

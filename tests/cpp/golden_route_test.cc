@@ -1,10 +1,12 @@
-// Runs every case of tests/golden/route/*.yaml through the public Engine API.
+// Runs every case of tests/golden/route/*.yaml through the public Engine API, once with the
+// plan cache off and once served from a warm plan cache.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <map>
 #include <memory>
 
+#include "cache/sql_normalizer.h"
 #include "sqlroute/engine.h"
 #include "sqlroute/error.h"
 #include "support/golden.h"
@@ -38,11 +40,28 @@ std::vector<RouteCase> LoadCases() {
   return result;
 }
 
-std::shared_ptr<const RuleSet> RulesFor(const std::string& path) {
-  static std::map<std::string, std::shared_ptr<const RuleSet>> cache;
-  auto& slot = cache[path];
-  if (!slot) slot = RuleSet::FromYamlFile(path);
+std::shared_ptr<const RuleSet> RulesFor(const std::string& path, bool plan_cache) {
+  static std::map<std::pair<std::string, bool>, std::shared_ptr<const RuleSet>> cache;
+  auto& slot = cache[{path, plan_cache}];
+  if (slot) return slot;
+  YAML::Node root = YAML::LoadFile(path);
+  root["props"]["sql-plan-cache-enabled"] = plan_cache ? "true" : "false";
+  slot = RuleSet::FromYamlString(YAML::Dump(root));
   return slot;
+}
+
+// The statement with every literal changed in value and length ('ab' -> 'abzz', 7 -> 71): a
+// statement of the same shape, which warms the plan cache for the original.
+std::string WithOtherLiterals(const std::string& sql) {
+  auto normalized = cache::Normalize(sql);
+  if (!normalized) return sql;
+  std::string result = sql;
+  for (auto it = normalized->literals.rbegin(); it != normalized->literals.rend(); ++it) {
+    char last = sql[it->end - 1];
+    bool quoted = last == '\'' || last == '"';
+    result.insert(quoted ? it->end - 1 : it->end, quoted ? "zz" : "1");
+  }
+  return result;
 }
 
 std::string Describe(const std::vector<Value>& values) {
@@ -51,14 +70,10 @@ std::string Describe(const std::vector<Value>& values) {
   return result + "]";
 }
 
-class GoldenRouteTest : public testing::TestWithParam<RouteCase> {};
-
-TEST_P(GoldenRouteTest, MatchesExpectation) {
-  const RouteCase& c = GetParam();
+void ExpectCase(const RouteCase& c, const Engine& engine) {
   const YAML::Node& node = c.node;
   std::string unknown = UnknownKey(node, {"name", "sql", "params", "hints", "route_type", "units", "warnings", "error"});
   ASSERT_EQ(unknown, "") << "unknown key in golden case";
-  Engine engine(RulesFor(c.rules_path));
   std::vector<Value> params = ParseValues(node["params"]);
   Hints hints = ParseHints(node["hints"]);
   const std::string sql = node["sql"].as<std::string>();
@@ -90,6 +105,23 @@ TEST_P(GoldenRouteTest, MatchesExpectation) {
     EXPECT_TRUE(plan.units[i].params == expected) << "unit " << i << " parameter types differ";
   }
   if (node["warnings"]) EXPECT_EQ(plan.warnings, node["warnings"].as<std::vector<std::string>>());
+}
+
+class GoldenRouteTest : public testing::TestWithParam<RouteCase> {};
+
+TEST_P(GoldenRouteTest, MatchesExpectation) {
+  ExpectCase(GetParam(), Engine(RulesFor(GetParam().rules_path, false)));
+}
+
+TEST_P(GoldenRouteTest, MatchesExpectationFromPlanCache) {
+  const RouteCase& c = GetParam();
+  Engine engine(RulesFor(c.rules_path, true));
+  try {
+    engine.Route(WithOtherLiterals(c.node["sql"].as<std::string>()), ParseValues(c.node["params"]), ParseHints(c.node["hints"]));
+  } catch (const Error&) {
+  }
+  ExpectCase(c, engine);  // served from the other statement's entry when no literal is pinned
+  ExpectCase(c, engine);  // served from its own entry
 }
 
 std::string CaseName(const testing::TestParamInfo<RouteCase>& info) {

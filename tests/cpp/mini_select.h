@@ -4,11 +4,19 @@
 // tests generate: SELECT [DISTINCT] column | aggregate [AS label], ... FROM table
 // [GROUP BY columns] [ORDER BY item [ASC|DESC], ...] [LIMIT [offset,] count] [UNION ALL ...].
 #include <map>
+#include <ostream>
 #include <string>
 
 #include <sqlroute/merge.h>
 
-namespace sqlroute::testing {
+namespace sqlroute {
+
+// GoogleTest prints values as kind:text.
+inline void PrintTo(const Value& value, std::ostream* out) {
+  *out << Value::KindName(value.kind()) << ":" << value.ToDisplay();
+}
+
+namespace testing {
 
 struct Table {
   std::vector<std::string> columns;
@@ -17,4 +25,5 @@ struct Table {
 
 ResultSet EvaluateSelect(const std::string& sql, const std::map<std::string, Table>& tables, Collation collation);
 
-}  // namespace sqlroute::testing
+}  // namespace testing
+}  // namespace sqlroute

@@ -289,6 +289,17 @@ TEST(ParserModelTest, DepthIsBounded) {
   std::string nots = "SELECT 1 FROM t WHERE ";
   for (int i = 0; i < 2000; ++i) nots += "NOT ";
   EXPECT_EQ(CodeOf(nots + "a"), ErrorCode::SQL_TOO_COMPLEX);
+  std::string intervals = "SELECT ";
+  for (int i = 0; i < 15000; ++i) intervals += "INTERVAL ";
+  intervals += "1";
+  for (int i = 0; i < 15000; ++i) intervals += " DAY";
+  EXPECT_NO_THROW(Parse(intervals));
+  std::string assignments = "SELECT ";
+  for (int i = 0; i < 30000; ++i) assignments += "@a := ";
+  EXPECT_EQ(CodeOf(assignments + "1"), ErrorCode::SQL_TOO_COMPLEX);
+  std::string binaries = "SELECT ";
+  for (int i = 0; i < 5000; ++i) binaries += "BINARY ";
+  EXPECT_EQ(CodeOf(binaries + "1"), ErrorCode::SQL_TOO_COMPLEX);
   ParseLimits small;
   small.max_sql_bytes = 10;
   EXPECT_EQ(CodeOf("SELECT 1 FROM t", small), ErrorCode::SQL_TOO_LARGE);
@@ -345,7 +356,7 @@ TEST(ParserModelTest, CommonStatementsNeedNoFullLlStage) {
   uint64_t before = FullLlParseCount();
   for (const char* sql : statements) Parse(sql);
   EXPECT_EQ(FullLlParseCount(), before);
-  Parse("CREATE TABLE t (d CHARACTER VARYING(10))");  // needs full context to tell the type words apart
+  Parse("CREATE TABLE t (b NATIONAL CHAR(10))");  // NATIONAL may also name a type: SLL cannot decide
   EXPECT_EQ(FullLlParseCount(), before + 1);
 }
 

@@ -4,6 +4,7 @@
 #include "sqlroute/engine.h"
 #include "sqlroute/error.h"
 #include "sqlroute/hints.h"
+#include "sqlroute/merge.h"
 #include "sqlroute/plan.h"
 #include "sqlroute/props.h"
 #include "sqlroute/rule_set.h"

@@ -264,9 +264,10 @@ void Converter::ConvertTableFactor(P::TableFactorContext* ctx, ast::TableRole ro
     QueryId sub = ConvertQueryExpression(derived->queryExpression(), query);
     if (auto* alias = derived->tableAlias()) st_.queries[static_cast<size_t>(sub)].alias = Ident(alias->identifier());
     if (query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].derived_tables.push_back(sub);
-  } else {
-    auto* nested = static_cast<P::NestedTablesContext*>(ctx);
+  } else if (auto* nested = dynamic_cast<P::NestedTablesContext*>(ctx)) {
     ConvertTableReferences(nested->tableReferenceList(), role, query);
+  } else {
+    ConvertExpr(static_cast<P::JsonTableContext*>(ctx)->expr());  // JSON_TABLE: rows of a document, no table
   }
 }
 

@@ -60,12 +60,16 @@ Nesting ScanNesting(std::string_view sql) {
       i = end == std::string_view::npos ? n : end + 2;
     } else if (std::isspace(static_cast<unsigned char>(c))) {
       ++i;
-    } else if (c == '(') {
+    } else if (c == ':' && i + 1 < n && sql[i + 1] == '=') {
+      ++result.right_chains;
+      run = 0;
+      i += 2;
+    } else if (c == '(' || c == '{') {
       ++parens;
       result.depth = std::max(result.depth, parens + cases);
       run = 0;
       ++i;
-    } else if (c == ')') {
+    } else if (c == ')' || c == '}') {
       parens = std::max(0, parens - 1);
       run = 0;
       ++i;
@@ -76,11 +80,12 @@ Nesting ScanNesting(std::string_view sql) {
       std::size_t start = i;
       while (i < n && IsWordChar(sql[i])) ++i;
       std::string_view word = sql.substr(start, i - start);
-      if (WordIs(word, "NOT")) {
+      if (WordIs(word, "NOT") || WordIs(word, "BINARY")) {
         result.prefix_run = std::max(result.prefix_run, ++run);
         continue;
       }
       run = 0;
+      if (WordIs(word, "INTERVAL")) ++result.right_chains;
       if (WordIs(word, "CASE")) {
         ++cases;
         result.depth = std::max(result.depth, parens + cases);

@@ -2,7 +2,10 @@
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "parser/converter.h"
 #include "parser/nesting_scan.h"
@@ -17,7 +20,10 @@ using sqlroute_gen::MySqlLexer;
 // Statements this small and shallow parse on the caller's stack; others on a thread of their own.
 constexpr std::size_t kInlineBytes = 8192;
 constexpr int kInlineDepth = 40;
-constexpr std::size_t kLargeStackBytes = std::size_t{512} << 20;  // reserved, touched only as needed
+constexpr std::size_t kLargeStackBytes = std::size_t{256} << 20;  // reserved, touched only as needed
+// := and INTERVAL nest to the right without parentheses; each level costs a few KB of stack, so
+// their count is bounded by a multiple of the depth limit that the large stack holds comfortably.
+constexpr int kRightChainsPerDepth = 20;
 
 void CollectTokens(ParseSession& session, const SourceMap& source, ast::Statement& st, std::vector<size_t>& params) {
   auto span_of = [&](antlr4::Token* token) {
@@ -86,7 +92,8 @@ void* RunStackJob(void* arg) {
   return nullptr;
 }
 
-ast::Statement ParseOnLargeStack(std::string_view sql) {
+// Falls back to the caller's stack when no thread can be started and the statement is shallow.
+ast::Statement ParseOnLargeStack(std::string_view sql, bool shallow) {
   StackJob job{sql, {}, nullptr};
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
@@ -94,7 +101,10 @@ ast::Statement ParseOnLargeStack(std::string_view sql) {
   pthread_t thread;
   int failed = pthread_create(&thread, &attributes, RunStackJob, &job);
   pthread_attr_destroy(&attributes);
-  if (failed != 0) throw Error(ErrorCode::SQL_TOO_COMPLEX, "no stack available to parse this statement");
+  if (failed != 0) {
+    if (shallow) return ParseOnThisStack(sql);
+    throw Error(ErrorCode::SQL_TOO_COMPLEX, "no stack available to parse this deeply nested statement");
+  }
   pthread_join(thread, nullptr);
   if (job.error) std::rethrow_exception(job.error);
   return std::move(job.result);
@@ -109,11 +119,12 @@ ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
   }
   Nesting nesting = ScanNesting(sql);
   int depth = std::max(nesting.depth, nesting.prefix_run);
-  if (depth > limits.max_depth) {
+  if (depth > limits.max_depth || nesting.right_chains > limits.max_depth * kRightChainsPerDepth) {
     throw Error(ErrorCode::SQL_TOO_COMPLEX, "the statement nests " + std::to_string(depth) +
                                                 " levels deep, more than the limit of " + std::to_string(limits.max_depth));
   }
-  if (sql.size() > kInlineBytes || depth > kInlineDepth) return ParseOnLargeStack(sql);
+  bool shallow = depth <= kInlineDepth && nesting.right_chains <= kInlineDepth;
+  if (sql.size() > kInlineBytes || !shallow) return ParseOnLargeStack(sql, shallow);
   return ParseOnThisStack(sql);
 }
 

@@ -83,7 +83,7 @@ class SelectMergePlanner {
       }
       if (call.distinct && !call.children.empty() &&
           (aggregation.type == AggregationType::Count || aggregation.type == AggregationType::Sum)) {
-        UnwrapDistinct(projection, call, distinct_index++, tokens, aggregation);
+        UnwrapDistinct(projection, call, projection.alias ? -1 : distinct_index++, tokens, aggregation);
         columns_[i].label = aggregation.column.label;
       }
       if (aggregation.type == AggregationType::Avg && call.children.size() == 1) {
@@ -97,8 +97,9 @@ class SelectMergePlanner {
     }
   }
 
-  // COUNT/SUM(DISTINCT x) -> x AS AGGREGATION_DISTINCT_DERIVED_n under SELECT DISTINCT: the
-  // units return their distinct values and the merge aggregates them.
+  // COUNT/SUM(DISTINCT x) -> x AS AGGREGATION_DISTINCT_DERIVED_n (x alone when aliased; the
+  // counter counts unaliased ones) under SELECT DISTINCT: the units return their distinct
+  // values and the merge aggregates them.
   void UnwrapDistinct(const ast::Projection& projection, const ast::Expr& call, int index,
                       std::vector<SqlToken>& tokens, MergeAggregation& aggregation) {
     if (!query_.distinct && !distinct_prefixed_) {
@@ -108,11 +109,14 @@ class SelectMergePlanner {
     }
     uint32_t inner_begin = statement_.expr(call.children.front()).span.begin;
     uint32_t inner_end = statement_.expr(call.children.back()).span.end;
-    std::string alias = projection.alias ? "" : " AS AGGREGATION_DISTINCT_DERIVED_" + std::to_string(index);
     tokens.push_back({call.span.begin, inner_begin, TokenKind::Text, "", "", false});
-    tokens.push_back({inner_end, call.span.end, TokenKind::Text, alias, "", false});
     aggregation.result_label = aggregation.column.label;
-    if (!projection.alias) aggregation.column.label = "AGGREGATION_DISTINCT_DERIVED_" + std::to_string(index);
+    if (projection.alias) {
+      tokens.push_back({inner_end, call.span.end, TokenKind::Text, "", "", false});
+      return;
+    }
+    aggregation.column.label = "AGGREGATION_DISTINCT_DERIVED_" + std::to_string(index);
+    tokens.push_back({inner_end, call.span.end, TokenKind::Text, " AS " + aggregation.column.label, "", false});
   }
 
   std::vector<MergeOrderItem> Items(const std::vector<ast::OrderItem>& items, const char* prefix) {

@@ -1,0 +1,55 @@
+"""Cost of sqlroute.Engine.route() from Python for the sysbench statements under the seed's four
+scenarios, with the plan cache on and off: median of repetitions (timeit), in microseconds.
+
+Run after `bash scripts/build.sh`:  PYTHONPATH=python /usr/bin/python3 bench/bench_python.py
+"""
+import pathlib
+import statistics
+import timeit
+
+import sqlroute
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SCENARIOS = [
+    ("sharding", "tests/golden/rules/sysbench_sharding.yaml", ""),
+    ("readwrite", "tests/golden/rules/readwrite.yaml", ""),
+    ("encrypt", "bench/rules/sysbench_encrypt.yaml", ""),
+    ("shadow", "tests/golden/rules/shadow.yaml", " /*shadow:true*/"),
+]
+C, PAD = "c" * 120, "p" * 60
+
+
+def statements(hint):
+    return [
+        ("point_select", "SELECT c FROM t_user WHERE id=?" + hint, [7]),
+        ("simple_range", "SELECT c FROM t_user WHERE id BETWEEN ? AND ?", [100, 199]),
+        ("sum_range", "SELECT SUM(k) FROM t_user WHERE id BETWEEN ? AND ?", [100, 101]),
+        ("order_range", "SELECT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c", [3, 4]),
+        ("distinct_range", "SELECT DISTINCT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c", [3, 4]),
+        ("index_update", "UPDATE t_user SET k=k+1 WHERE id=?" + hint, [42]),
+        ("non_index_update", "UPDATE t_user SET c=? WHERE id=?" + hint, [C, 42]),
+        ("delete", "DELETE FROM t_user WHERE id=?" + hint, [42]),
+        ("insert", "INSERT INTO t_user (id, k, c, pad) VALUES (?, ?, ?, ?)" + hint, [42, 1, C, PAD]),
+    ]
+
+
+def median_us(engine, sql, params, number, repeat=5):
+    engine.route(sql, params)  # warm: the plan cache entry exists from here on
+    runs = timeit.repeat(lambda: engine.route(sql, params), number=number, repeat=repeat)
+    return statistics.median(runs) / number * 1e6
+
+
+def main():
+    print(f"{'scenario':<10} {'statement':<17} {'uncached_us':>12} {'cached_us':>10} {'ratio':>6}")
+    for scenario, rules, hint in SCENARIOS:
+        yaml = (ROOT / rules).read_text()
+        cached = sqlroute.Engine.from_yaml_string(yaml)
+        uncached = sqlroute.Engine.from_yaml_string(yaml + "\nprops:\n  sql-plan-cache-enabled: false\n")
+        for name, sql, params in statements(hint):
+            off = median_us(uncached, sql, params, number=300)
+            on = median_us(cached, sql, params, number=3000)
+            print(f"{scenario:<10} {name:<17} {off:>12.2f} {on:>10.2f} {on / off:>6.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Runs every benchmark in one go (not part of the test suite), as root on Debian 12:
+#   bash bench/run.sh
+# 1. builds the project (scripts/build.sh: build/, Python module in python/sqlroute/);
+# 2. starts MariaDB on 127.0.0.1 with a temporary data directory (no systemd) and times a
+#    prepared sysbench point select's round trip: the baseline;
+# 3. runs the C++ benchmarks (bench/route_bench.cc) with 5 repetitions and prints medians and
+#    ratios (cached / uncached, engine / MariaDB point select, 2 threads / 1 thread);
+# 4. runs the Python benchmark (bench/bench_python.py).
+# If MariaDB cannot be installed or started, that is reported and the rest still runs.
+# BENCH_MIN_TIME (seconds per benchmark run, default 0.2) trades time for precision.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=${BENCH_OUT:-$ROOT/build/bench-results}
+MIN_TIME=${BENCH_MIN_TIME:-0.2}
+PORT=${BENCH_MARIADB_PORT:-33061}
+mkdir -p "$OUT"
+
+bash scripts/build.sh --target sqlroute_bench _core >/dev/null || bash scripts/build.sh || exit 1
+
+mariadb_ns=""
+datadir=""
+server_pid=""
+stop_mariadb() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; fi
+  if [ -n "$datadir" ]; then rm -rf "$datadir"; fi
+}
+trap stop_mariadb EXIT
+
+start_mariadb() {
+  if ! command -v mariadbd >/dev/null || ! pkg-config --exists libmariadb; then
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+      mariadb-server libmariadb-dev pkg-config >/dev/null || return 1
+  fi
+  datadir=$(mktemp -d /tmp/sqlroute-bench-mariadb.XXXXXX)
+  mariadb-install-db --no-defaults --user=root --datadir="$datadir/data" --skip-test-db \
+    --auth-root-authentication-method=normal >"$OUT/mariadb-install.log" 2>&1 || return 1
+  mariadbd --no-defaults --user=root --datadir="$datadir/data" --socket="$datadir/mysqld.sock" \
+    --pid-file="$datadir/mysqld.pid" --port="$PORT" --bind-address=127.0.0.1 --skip-log-bin \
+    --innodb-buffer-pool-size=64M >"$OUT/mariadb.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 60); do
+    mariadb-admin --no-defaults --socket="$datadir/mysqld.sock" -uroot ping >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  { echo "CREATE DATABASE sbtest; USE sbtest;"
+    echo "CREATE TABLE sbtest1 (id INT PRIMARY KEY, k INT NOT NULL, c CHAR(120) NOT NULL, pad CHAR(60) NOT NULL);"
+    for i in $(seq 1 1000); do echo "INSERT INTO sbtest1 VALUES ($i, $i, REPEAT('c', 120), REPEAT('p', 60));"; done
+  } | mariadb --no-defaults --socket="$datadir/mysqld.sock" -uroot || return 1
+  g++ -O2 -o "$OUT/mariadb_point_select" bench/mariadb/point_select.cc $(pkg-config --cflags --libs libmariadb) || return 1
+}
+
+echo "== MariaDB point select over loopback (baseline)"
+if start_mariadb && mariadb_ns=$("$OUT/mariadb_point_select" "$PORT" 20000 5); then
+  echo "median round trip: $mariadb_ns ns"
+else
+  mariadb_ns=""
+  echo "MariaDB could not be installed or started (see $OUT/mariadb*.log); ratios to it are left out"
+fi
+stop_mariadb
+server_pid=""
+datadir=""
+
+echo "== C++ benchmarks (median of 5 repetitions)"
+build/bench/sqlroute_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+  --benchmark_min_time="$MIN_TIME" --benchmark_out="$OUT/cpp.json" --benchmark_out_format=json \
+  --benchmark_format=console >"$OUT/cpp.txt" 2>&1 || { cat "$OUT/cpp.txt"; exit 1; }
+/usr/bin/python3 bench/summarize.py "$OUT/cpp.json" ${mariadb_ns:+--mariadb-ns "$mariadb_ns"}
+
+echo "== Python route() (median of 5 repetitions)"
+PYTHONPATH=python /usr/bin/python3 bench/bench_python.py

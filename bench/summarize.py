@@ -1,0 +1,44 @@
+"""Prints the medians of bench/route_bench.cc's JSON output as a table with ratios:
+cached / uncached, each against the MariaDB point select round trip (when measured), and the
+throughput of 2 threads against 1.  Usage: summarize.py cpp.json [--mariadb-ns NS]"""
+import argparse
+import json
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("results")
+    parser.add_argument("--mariadb-ns", type=float)
+    args = parser.parse_args()
+    medians = {}
+    for bench in json.load(open(args.results))["benchmarks"]:
+        if bench.get("aggregate_name") == "median":
+            medians[bench["run_name"]] = bench
+    db = args.mariadb_ns
+    print(f"{'benchmark':<46} {'uncached_ns':>11} {'cached_ns':>9} {'cached/unc':>10}"
+          + (f" {'unc/db':>7} {'cached/db':>9}" if db else ""))
+    for name, bench in medians.items():
+        if not name.startswith("route/") or "/uncached" not in name or "threads:2" in name:
+            continue
+        cached = medians.get(name.replace("/uncached", "/cached"))
+        off, on = bench["real_time"], cached["real_time"] if cached else float("nan")
+        label = name.replace("/uncached", "").replace("/real_time/threads:1", "")
+        line = f"{label:<46} {off:>11.0f} {on:>9.0f} {on / off:>10.3f}"
+        if db:
+            line += f" {off / db:>7.3f} {on / db:>9.4f}"
+        print(line)
+    for name, bench in medians.items():
+        if "threads:2" in name:
+            one = medians.get(name.replace("threads:2", "threads:1"))
+            if one:
+                scale = bench["items_per_second"] / one["items_per_second"]
+                print(f"scaling {name.replace('/real_time/threads:2', '')}: 2 threads = {scale:.2f}x 1 thread")
+    for name, bench in medians.items():
+        if name.startswith(("parse/", "normalize/")):
+            print(f"{name:<46} {bench['real_time']:>11.0f} ns")
+    if db:
+        print(f"MariaDB point select round trip: {db:.0f} ns")
+
+
+if __name__ == "__main__":
+    main()

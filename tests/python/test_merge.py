@@ -1,0 +1,73 @@
+"""sqlroute.merge: the units' results combined as one unsharded database would answer."""
+
+from decimal import Decimal
+
+import pytest
+
+import sqlroute
+
+
+def split(plan: sqlroute.Plan, columns: list, rows_by_table: dict) -> list:
+    """One (columns, rows) per unit: the rows of the unit's actual table."""
+    return [(columns, rows_by_table.get(route.tables[0].actual, [])) for route in plan.route_units]
+
+
+def test_order_by_merges_sorted_units_and_applies_the_limit(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT id, name FROM t_user ORDER BY id DESC LIMIT 1, 3")
+    results = split(plan, ["id", "name"], {
+        "t_user_1": [(21, "u"), (11, "k"), (1, "a")],
+        "t_user_2": [(12, "l"), (2, "b")],
+        "t_user_5": [(5, None)],
+    })
+    assert sqlroute.merge(plan, results) == (["id", "name"], [(12, "l"), (11, "k"), (5, None)])
+
+
+def test_group_by_combines_aggregates_and_hides_derived_columns(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT name, COUNT(*), AVG(age) FROM t_user GROUP BY name")
+    assert "AVG_DERIVED_COUNT_0" in plan.units[0].sql
+    columns = ["name", "COUNT(*)", "AVG(age)", "AVG_DERIVED_COUNT_0", "AVG_DERIVED_SUM_0"]
+    results = split(plan, columns, {
+        "t_user_0": [("a", 2, Decimal("15.0000"), 2, Decimal("30")), ("b", 1, Decimal("7.0000"), 1, Decimal("7"))],
+        "t_user_3": [("A", 1, Decimal("4.0000"), 1, Decimal("4"))],
+    })
+    merged_columns, rows = sqlroute.merge(plan, results)
+    assert merged_columns == ["name", "COUNT(*)", "AVG(age)"]
+    assert rows == [("a", 3, Decimal("11.3333")), ("b", 1, Decimal("7.0000"))]
+    _, binary_rows = sqlroute.merge(plan, results, collation="binary")
+    assert [row[0] for row in binary_rows] == ["A", "a", "b"]
+
+
+def test_count_distinct_counts_values_across_units(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT COUNT(DISTINCT name) FROM t_user")
+    assert plan.units[0].sql == "SELECT DISTINCT name AS AGGREGATION_DISTINCT_DERIVED_0 FROM t_user_0"
+    results = split(plan, ["AGGREGATION_DISTINCT_DERIVED_0"], {
+        "t_user_0": [("x",), ("y",)],
+        "t_user_1": [("y",), ("z",)],
+    })
+    assert sqlroute.merge(plan, results) == (["COUNT(DISTINCT name)"], [(3,)])
+
+
+def test_transform_maps_each_value_of_the_result(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT id, name FROM t_user ORDER BY id")
+    results = split(plan, ["id", "name"], {"t_user_1": [(1, "enc:a")], "t_user_2": [(2, "enc:b")]})
+    decrypted = sqlroute.merge(plan, results, transform=lambda column, value: value[4:] if column == 1 else value)
+    assert decrypted[1] == [(1, "a"), (2, "b")]
+
+
+def test_a_single_unit_passes_through(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT id FROM t_user WHERE id = 7 LIMIT 5")
+    assert sqlroute.merge(plan, [(["id"], [(7,)])]) == (["id"], [(7,)])
+
+
+def test_units_with_different_columns_are_rejected(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT id FROM t_user")
+    results = [(["id"], [])] * (len(plan.units) - 1) + [(["name"], [])]
+    with pytest.raises(sqlroute.RewriteError) as raised:
+        sqlroute.merge(plan, results)
+    assert raised.value.code == "MERGE_COLUMNS_MISMATCH"
+
+
+def test_unknown_collation_is_a_value_error(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT id FROM t_user")
+    with pytest.raises(ValueError):
+        sqlroute.merge(plan, [], collation="latin1_swedish_ci")
