@@ -61,3 +61,25 @@ TEST(LiveRulesTest, ExportMasksPasswords) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(LiveRulesTest, TableDefinitionsGiveColumnLists) {
+  auto rules = sqlroute::RuleSet::FromDistSql(std::string(kStorageUnits) + kShardingRule);
+  sqlroute::Engine engine(rules->WithTableDefinitions(
+      "CREATE TABLE t_user (id INT NOT NULL, k INT DEFAULT '0', c CHAR(120) COMMENT 'a;b', pad CHAR(60),"
+      " PRIMARY KEY (id));\n-- trailing comment; with a semicolon\n"));
+  sqlroute::Plan plan = engine.Route("INSERT INTO t_user VALUES (6, 1, 'c', 'p')");
+  ASSERT_EQ(plan.units.size(), 1u);
+  EXPECT_EQ(plan.units[0].sql, "INSERT INTO t_user_2 VALUES (6, 1, 'c', 'p')");
+  EXPECT_THROW(rules->WithTableDefinitions("SELECT 1"), sqlroute::Error);
+  try {
+    rules->WithTableDefinitions("CREATE TABLE a (x INT);\nCREATE TABLE b (y INT,)");
+    FAIL() << "expected a syntax error";
+  } catch (const sqlroute::Error& error) {
+    ASSERT_TRUE(error.position().has_value());
+    EXPECT_EQ(error.position()->line, 2);
+  }
+}
+
+}  // namespace

@@ -27,6 +27,8 @@ class RuleSet {
   // column lists as YAML or JSON: `{t_user: [id, k, c, pad]}`) added. This one is unchanged.
   std::shared_ptr<const RuleSet> WithDistSql(std::string_view script) const;
   std::shared_ptr<const RuleSet> WithMetadata(std::string_view yaml_or_json) const;
+  // The same from CREATE TABLE statements separated by `;`.
+  std::shared_ptr<const RuleSet> WithTableDefinitions(std::string_view create_table_statements) const;
 
   // Canonical ShardingSphere 5.5 YAML; secrets are masked unless asked for.
   std::string ExportYaml(bool include_secrets = false) const;

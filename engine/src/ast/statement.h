@@ -230,6 +230,7 @@ struct Statement {
   std::vector<OrderItem> order_by;   // Update, Delete
   std::optional<Limit> limit;        // Update, Delete
 
+  std::vector<Identifier> column_definitions;  // DDL: columns defined (CREATE TABLE, ALTER ... ADD/CHANGE/MODIFY)
   std::vector<Identifier> index_names;       // DDL: index names (CREATE/DROP INDEX, ADD INDEX, KEY ...)
   std::vector<Identifier> constraint_names;  // DDL: CONSTRAINT name
   std::vector<Identifier> schema_names;      // USE db, SHOW TABLES FROM db, CREATE DATABASE db ...

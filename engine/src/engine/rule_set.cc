@@ -6,6 +6,7 @@
 #include "config/distsql.h"
 #include "config/metadata_loader.h"
 #include "config/yaml_loader.h"
+#include "engine/ddl_metadata.h"
 #include "route/compiled_rules.h"
 
 namespace sqlroute {
@@ -37,9 +38,10 @@ std::shared_ptr<const RuleSet> RuleSet::WithDistSql(std::string_view script) con
   return std::make_shared<const RuleSet>(detail::Compile(config::ApplyDistSql(compiled_->config, script)));
 }
 
-std::shared_ptr<const RuleSet> RuleSet::WithMetadata(std::string_view yaml_or_json) const {
-  config::RuleConfig config = compiled_->config;
-  for (auto& each : config::LoadMetadataYaml(yaml_or_json)) {
+namespace {
+
+config::RuleConfig WithTables(config::RuleConfig config, config::NamedList<config::TableMetadataConfig> tables) {
+  for (auto& each : tables) {
     auto same = std::find_if(config.metadata.begin(), config.metadata.end(),
                              [&](const auto& existing) { return existing.name == each.name; });
     if (same != config.metadata.end()) {
@@ -48,7 +50,19 @@ std::shared_ptr<const RuleSet> RuleSet::WithMetadata(std::string_view yaml_or_js
       config.metadata.push_back(std::move(each));
     }
   }
-  return std::make_shared<const RuleSet>(detail::Compile(std::move(config)));
+  return config;
+}
+
+}  // namespace
+
+std::shared_ptr<const RuleSet> RuleSet::WithMetadata(std::string_view yaml_or_json) const {
+  return std::make_shared<const RuleSet>(
+      detail::Compile(WithTables(compiled_->config, config::LoadMetadataYaml(yaml_or_json))));
+}
+
+std::shared_ptr<const RuleSet> RuleSet::WithTableDefinitions(std::string_view create_table_statements) const {
+  return std::make_shared<const RuleSet>(
+      detail::Compile(WithTables(compiled_->config, engine::MetadataFromDdl(create_table_statements))));
 }
 
 std::string RuleSet::ExportYaml(bool include_secrets) const {

@@ -22,6 +22,7 @@ void Converter::ConvertTableConstraint(P::TableConstraintContext* ctx) {
 }
 
 void Converter::ConvertColumnDefinition(P::ColumnDefinitionContext* ctx) {
+  st_.column_definitions.push_back(Ident(ctx->identifier()));
   for (auto* attribute : ctx->columnAttribute()) {
     ConvertConstraintName(attribute->constraintName());
     if (auto* reference = attribute->referenceDefinition()) AddTable(reference->tableName(), TableRole::DdlReference);

@@ -1,0 +1,59 @@
+#pragma once
+// Calling Python from engine threads: a reference to a Python object that C++ may own and
+// destroy without the GIL (even after the interpreter has shut down), and a call wrapper that
+// takes the GIL and turns a Python exception into a sqlroute::Error.
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sqlroute/error.h"
+
+namespace sqlroute::bindings {
+
+// Owns one Python reference. Dropping it takes the GIL, or leaks the reference when the
+// interpreter is finalizing (objects held by static registries outlive Python).
+class PythonRef {
+ public:
+  explicit PythonRef(pybind11::object object) : object_(std::move(object)) {}
+  PythonRef(const PythonRef&) = delete;
+  PythonRef& operator=(const PythonRef&) = delete;
+  ~PythonRef();
+
+  const pybind11::object& get() const { return object_; }
+
+ private:
+  pybind11::object object_;
+};
+
+// Where a callback runs, for error messages: "sharding algorithm `PY_MOD`".
+struct CallbackOrigin {
+  std::string what;
+  std::vector<std::string> secrets;  // prop values scrubbed from error messages
+};
+
+// The Python exception being handled as a sqlroute::Error: a sqlroute.Error keeps its code
+// (a config code keeps `path`), anything else becomes `fallback` with the exception's type and
+// message. Secret prop values are masked. Call with the GIL held.
+Error TranslatePythonError(pybind11::error_already_set& error, const CallbackOrigin& origin, const std::string& step,
+                           ErrorCode fallback, const std::string& path = "");
+
+// Runs `call(object)` with the GIL held; Python exceptions become sqlroute::Error.
+template <typename Call>
+auto CallPython(const PythonRef& ref, const CallbackOrigin& origin, const std::string& step, Call&& call)
+    -> decltype(call(ref.get())) {
+  pybind11::gil_scoped_acquire gil;
+  try {
+    return call(ref.get());
+  } catch (pybind11::error_already_set& error) {
+    throw TranslatePythonError(error, origin, step, ErrorCode::INTERNAL_ERROR);
+  } catch (const pybind11::cast_error&) {
+    throw Error(ErrorCode::INTERNAL_ERROR, origin.what + ": " + step + " returned a value of the wrong type");
+  } catch (const pybind11::builtin_exception& error) {  // a returned value that does not convert
+    throw Error(ErrorCode::INTERNAL_ERROR, origin.what + ": " + step + " returned " + error.what());
+  }
+}
+
+}  // namespace sqlroute::bindings
