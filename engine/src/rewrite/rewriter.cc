@@ -8,6 +8,7 @@
 #include "rewrite/pagination.h"
 #include "rewrite/sql_builder.h"
 #include "rewrite/table_tokens.h"
+#include "rewrite/union_all.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -67,6 +68,7 @@ RewriteResult Rewrite(const RewriteInput& input) {
                                 : encrypt.ExpandParams(in_list.active() ? in_list.Params(i, params) : params)};
     result.units.push_back(std::move(out));
   }
+  AggregateUnionAll(input, result.units);
   return result;
 }
 

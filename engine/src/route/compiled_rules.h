@@ -32,6 +32,7 @@ struct CompiledRules {
   std::string default_single_data_source;
   std::map<std::string, std::vector<std::string>> table_columns;  // lower-cased table -> columns
   int max_connections_size_per_query = 1;
+  int max_union_size_per_datasource = 2147483647;  // prop of the same name; 1 disables UNION ALL
   bool in_list_split = true;  // prop `in-list-split-enabled`: each unit gets only its IN values
 
   bool IsBroadcastTable(const std::string& table) const;

@@ -1,5 +1,6 @@
 #include "route/readwrite_decorator.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "common/strings.h"
@@ -27,17 +28,29 @@ bool AffinityHolds(const Session& session) {
   return std::chrono::steady_clock::now() - *session.last_write < session.affinity_window;
 }
 
-std::string ChooseReplica(const ReadwriteGroup& group, Session* session) {
+std::vector<std::string> EnabledReplicas(const ReadwriteGroup& group) {
+  std::vector<std::string> enabled;
+  for (const auto& name : group.read_data_sources) {
+    const auto& disabled = group.disabled_read_data_sources;
+    if (std::find(disabled.begin(), disabled.end(), name) == disabled.end()) enabled.push_back(name);
+  }
+  return enabled;
+}
+
+std::string ChooseReplica(const ReadwriteGroup& group, const std::vector<std::string>& replicas, Session* session) {
   bool in_transaction = session && session->in_transaction;
   if (in_transaction && group.transactional == TransactionalReadStrategy::Primary) return group.write_data_source;
   if (in_transaction && group.transactional == TransactionalReadStrategy::Fixed) {
     auto found = session->fixed_replicas.find(group.name);
-    if (found != session->fixed_replicas.end()) return found->second;
-    std::string chosen = group.load_balancer->Choose(group.name, group.read_data_sources);
-    session->fixed_replicas.emplace(group.name, chosen);
+    if (found != session->fixed_replicas.end() &&
+        std::find(replicas.begin(), replicas.end(), found->second) != replicas.end()) {
+      return found->second;
+    }
+    std::string chosen = group.load_balancer->Choose(group.name, replicas);
+    session->fixed_replicas[group.name] = chosen;
     return chosen;
   }
-  return group.load_balancer->Choose(group.name, group.read_data_sources);
+  return group.load_balancer->Choose(group.name, replicas);
 }
 
 }  // namespace
@@ -55,8 +68,8 @@ void DecorateReadwrite(const RouteInput& input, Session* session, RouteContext& 
     for (const auto& group : groups) {
       if (unit.data_source != group.name) continue;
       unit.logic_data_source = group.name;
-      unit.data_source = primary || group.read_data_sources.empty() ? group.write_data_source
-                                                                     : ChooseReplica(group, session);
+      std::vector<std::string> replicas = EnabledReplicas(group);
+      unit.data_source = primary || replicas.empty() ? group.write_data_source : ChooseReplica(group, replicas, session);
     }
   }
   if (session && ast::ClassOf(input.statement.kind) == ast::StatementClass::DML) {

@@ -15,6 +15,7 @@ struct ReadwriteGroup {
   std::string name;
   std::string write_data_source;
   std::vector<std::string> read_data_sources;
+  std::vector<std::string> disabled_read_data_sources;  // RuleSet::WithDisabledReadDataSources
   TransactionalReadStrategy transactional = TransactionalReadStrategy::Primary;
   std::string load_balancer_name;
   std::shared_ptr<const LoadBalancer> load_balancer;

@@ -61,6 +61,9 @@ class Compiler {
       if (each.value.data_source.empty()) result->table_columns[ToLower(each.name)] = each.value.columns;
     }
     if (auto value = config_.props.Get("in-list-split-enabled")) result->in_list_split = !EqualsIgnoreCase(*value, "false");
+    if (auto value = config_.props.Get("max-union-size-per-datasource")) {
+      result->max_union_size_per_datasource = std::max(1, std::atoi(value->c_str()));
+    }
     if (auto value = config_.props.Get("max-connections-size-per-query")) {
       result->max_connections_size_per_query = std::max(1, std::atoi(value->c_str()));
     }
