@@ -38,6 +38,11 @@ class Engine {
   Plan Route(std::string_view sql, const std::vector<Value>& params = {}, const Hints& hints = {},
              Session* session = nullptr) const;
 
+  // Routes a prepared statement once per parameter set (JDBC batching) and groups the parameter
+  // sets by (data source, actual SQL), in order. Throws on the first set that fails, naming it.
+  BatchPlan RouteBatch(std::string_view sql, const std::vector<std::vector<Value>>& param_sets,
+                       const Hints& hints = {}, Session* session = nullptr) const;
+
   // The current rule snapshot.
   std::shared_ptr<const RuleSet> rules() const;
   // Compiles the current rules with `script` applied and swaps them in; on error nothing changes.

@@ -104,6 +104,18 @@ struct MergeInstructions {
   std::vector<DecryptColumn> decrypt;       // encrypted projections, also for a single unit
 };
 
+// How ShardingSphere would spend connections on one data source (max-connections-size-per-query):
+// MemoryStrictly opens one connection per unit and merges by streaming; ConnectionStrictly
+// packs several units per connection and merges in memory.
+enum class ConnectionMode { MemoryStrictly, ConnectionStrictly };
+const char* ConnectionModeName(ConnectionMode mode);
+
+struct ExecutionGroup {
+  std::string data_source;
+  ConnectionMode mode = ConnectionMode::MemoryStrictly;
+  std::vector<std::vector<std::size_t>> connections;  // indexes into Plan::units, one list per connection
+};
+
 struct Plan {
   std::string logic_sql;
   std::string statement_kind;  // SELECT, INSERT, ...
@@ -113,8 +125,22 @@ struct Plan {
   std::vector<RouteDecision> decisions;
   std::vector<std::string> warnings;  // e.g. why a statement routes to every node
   MergeInstructions merge;
+  std::vector<ExecutionGroup> execution_groups;  // per data source, in unit order
 
   std::string Explain() const;  // readable table; never shows secrets
+};
+
+// A prepared statement executed with many parameter sets (JDBC batching): per data source and
+// actual SQL, the parameter sets it receives, in input order.
+struct BatchUnit {
+  std::string data_source;
+  std::string sql;
+  std::vector<std::vector<Value>> param_sets;
+  std::vector<std::size_t> inputs;  // index of the input parameter set each one came from
+};
+
+struct BatchPlan {
+  std::vector<BatchUnit> units;
 };
 
 }  // namespace sqlroute

@@ -1,17 +1,40 @@
 #include "sqlroute/engine.h"
 
+#include <algorithm>
 #include <mutex>
 
 #include "cache/statement_cache.h"
 #include "engine/sql_hint.h"
 #include "parser/sql_parser.h"
+#include "engine/execution_groups.h"
+#include "sqlroute/error.h"
 #include "engine/session_tracker.h"
 #include "rewrite/rewriter.h"
+#include "sqlroute/error.h"
 #include "route/readwrite_decorator.h"
 #include "route/shadow_decorator.h"
 #include "route/router.h"
 
 namespace sqlroute {
+namespace {
+
+// Every marker needs a value, and every value a marker: more values than markers means the
+// caller has lost track of its statement, so that is an error too (PARAMETER_INVALID).
+void CheckParameterCount(const ast::Statement& statement, const std::vector<Value>& params) {
+  std::size_t markers = statement.param_markers.size();
+  if (params.size() < markers) {
+    throw Error(ErrorCode::PARAMETER_MISSING,
+                "no value is bound to parameter " + std::to_string(params.size() + 1) + " (" +
+                    std::to_string(params.size()) + " given)",
+                PositionAt(statement.sql, statement.param_markers[params.size()].begin));
+  }
+  if (params.size() > markers) {
+    throw Error(ErrorCode::PARAMETER_INVALID, std::to_string(params.size()) + " parameters given for " +
+                                                  std::to_string(markers) + " parameter markers");
+  }
+}
+
+}  // namespace
 
 struct Engine::LiveRules {
   std::shared_ptr<const RuleSet> rules;  // read and written with std::atomic_load / atomic_store
@@ -51,6 +74,7 @@ Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
   std::shared_ptr<const ast::Statement> parsed = live_->statements.Parse(comment.sql, *snapshot);
   const ast::Statement& statement = *parsed;
+  CheckParameterCount(statement, params);
   route::RouteInput input{statement, rules, params, merged};
   route::RouteContext route = route::Route(input);
   route::DecorateReadwrite(input, session, route);
@@ -66,7 +90,35 @@ Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const
   plan.route_units = std::move(route.units);
   plan.decisions = std::move(route.decisions);
   plan.warnings = std::move(route.warnings);
+  plan.execution_groups = engine::GroupForExecution(plan.units, rules.max_connections_size_per_query);
   return plan;
+}
+
+BatchPlan Engine::RouteBatch(std::string_view sql, const std::vector<std::vector<Value>>& param_sets,
+                             const Hints& hints, Session* session) const {
+  BatchPlan result;
+  for (std::size_t input = 0; input < param_sets.size(); ++input) {
+    Plan plan;
+    try {
+      plan = Route(sql, param_sets[input], hints, session);
+    } catch (const Error& error) {
+      std::string where = "in parameter set " + std::to_string(input) + ": ";
+      if (error.position()) throw Error(error.code(), where + error.message(), *error.position());
+      throw Error(error.code(), where + error.message());
+    }
+    for (auto& unit : plan.units) {
+      auto found = std::find_if(result.units.begin(), result.units.end(), [&](const BatchUnit& each) {
+        return each.data_source == unit.data_source && each.sql == unit.sql;
+      });
+      if (found == result.units.end()) {
+        result.units.push_back({unit.data_source, unit.sql, {}, {}});
+        found = result.units.end() - 1;
+      }
+      found->param_sets.push_back(std::move(unit.params));
+      found->inputs.push_back(input);
+    }
+  }
+  return result;
 }
 
 }  // namespace sqlroute

@@ -38,6 +38,10 @@ const char* RouteTypeName(RouteType type) {
   return "Passthrough";
 }
 
+const char* ConnectionModeName(ConnectionMode mode) {
+  return mode == ConnectionMode::MemoryStrictly ? "MEMORY_STRICTLY" : "CONNECTION_STRICTLY";
+}
+
 const char* AggregationTypeName(AggregationType type) {
   switch (type) {
     case AggregationType::Count: return "COUNT";

@@ -10,7 +10,13 @@ namespace {
 
 constexpr std::string_view kPrefixes[] = {"/* SHARDINGSPHERE_HINT:", "/* ShardingSphere hint:"};
 
-bool IsTrue(const std::string& value) { return EqualsIgnoreCase(value, "true"); }
+// true / false in any case; anything else would silently route as false, so it is an error.
+bool IsTrue(const std::string& key, const std::string& value) {
+  if (EqualsIgnoreCase(value, "true")) return true;
+  if (EqualsIgnoreCase(value, "false")) return false;
+  throw Error(ErrorCode::HINT_INVALID, "SQL hint `" + key + "` takes true or false, not `" + value + "`",
+              SourcePosition{1, 1, 0});
+}
 
 Value HintValue(const std::string& text) {
   bool numeric = !text.empty() && std::all_of(text.begin() + (text[0] == '-' && text.size() > 1 ? 1 : 0), text.end(), ::isdigit);
@@ -32,13 +38,13 @@ void Apply(const std::string& key, const std::string& value, Hints& hints) {
   if (KeyIs(key, "DATA_SOURCE_NAME", "dataSourceName")) {
     hints.data_source_name = value;
   } else if (KeyIs(key, "WRITE_ROUTE_ONLY", "writeRouteOnly")) {
-    hints.write_route_only = IsTrue(value);
+    hints.write_route_only = IsTrue(key, value);
   } else if (KeyIs(key, "SKIP_SQL_REWRITE", "skipSQLRewrite") || KeyIs(key, "SKIP_ENCRYPT_REWRITE", "skipEncryptRewrite")) {
-    hints.skip_sql_rewrite = IsTrue(value);
+    hints.skip_sql_rewrite = IsTrue(key, value);
   } else if (KeyIs(key, "DISABLE_AUDIT_NAMES", "disableAuditNames")) {
     hints.disable_audit_names = SplitTrimmed(value, ' ');
   } else if (KeyIs(key, "SHADOW", "shadow")) {
-    hints.shadow = IsTrue(value);
+    hints.shadow = IsTrue(key, value);
   } else if (KeyIs(key, "USE_TRAFFIC", "useTraffic")) {
     // Traffic rules are a proxy feature; the hint is accepted and has no routing effect.
   } else if (upper.find("SHARDING_DATABASE_VALUE") != std::string::npos || key.find("shardingDatabaseValue") != std::string::npos) {

@@ -1,0 +1,12 @@
+#pragma once
+// Execution groups (ShardingSphere's prepare engine): per data source, its units packed into at
+// most max-connections-size-per-query connections.
+#include <vector>
+
+#include "sqlroute/plan.h"
+
+namespace sqlroute::engine {
+
+std::vector<ExecutionGroup> GroupForExecution(const std::vector<SqlUnit>& units, int max_connections_per_query);
+
+}  // namespace sqlroute::engine
