@@ -33,9 +33,9 @@ class Trampoline {
   Trampoline(Adapter adapter, CallbackOrigin origin) : adapter_(std::move(adapter)), origin_(std::move(origin)) {}
 
  protected:
-  template <typename Call>
-  auto Call(const std::string& step, Call&& call) const {
-    return CallPython(*adapter_, origin_, step, std::forward<Call>(call));
+  template <typename Body>
+  auto Call(const std::string& step, Body&& body) const {
+    return CallPython(*adapter_, origin_, step, std::forward<Body>(body));
   }
   const CallbackOrigin& origin() const { return origin_; }
 

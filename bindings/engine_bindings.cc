@@ -1,9 +1,11 @@
 // _core.Engine and _core.Plan: the engine, a route call with the GIL released, and the plan
-// as plain Python data (tuples, lists, str) for the package to wrap.
+// as plain Python data (tuples, lists, str) for the package to wrap. Every engine call that
+// may compile rules or run algorithms releases the GIL (Python algorithms take it back).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include "error_translation.h"
+#include "session_binding.h"
 #include "sqlroute/engine.h"
 #include "value_conversion.h"
 
@@ -40,11 +42,46 @@ Hints HintsFromDict(const py::dict& fields) {
   return hints;
 }
 
-Plan RouteWithoutGil(const Engine& engine, const std::string& sql, py::handle params, py::handle hints) {
+// `session` (a _core.Session or None) is locked for the call, after the GIL is released.
+Plan RouteWithoutGil(const Engine& engine, const std::string& sql, py::handle params, py::handle hints,
+                     SessionHandle* session) {
   std::vector<Value> values = params.is_none() ? std::vector<Value>{} : ToValues(params, "params");
   Hints call_hints = hints.is_none() ? Hints{} : HintsFromDict(py::reinterpret_borrow<py::dict>(hints));
   py::gil_scoped_release release;
-  return GuardEngineCall([&] { return engine.Route(sql, values, call_hints); });
+  if (!session) return GuardEngineCall([&] { return engine.Route(sql, values, call_hints); });
+  std::lock_guard<std::mutex> lock(session->mutex);
+  return GuardEngineCall([&] { return engine.Route(sql, values, call_hints, &session->state); });
+}
+
+py::tuple ColumnRef(const MergeColumn& column) {
+  return py::make_tuple(column.label, column.index < 0 ? py::object(py::none()) : py::int_(column.index));
+}
+
+py::list DecryptColumns(const Plan& plan) {
+  py::list result;
+  for (const DecryptColumn& d : plan.merge.decrypt) {
+    result.append(py::make_tuple(ColumnRef(d.column), d.table, d.logic_column, d.encryptor));
+  }
+  return result;
+}
+
+py::object Decrypt(const Engine& engine, const std::string& encryptor, py::handle cipher) {
+  Value value = ToValue(cipher, "value");
+  Value plain;
+  {
+    py::gil_scoped_release release;
+    plain = GuardEngineCall([&] { return engine.rules()->Decrypt(encryptor, value); });
+  }
+  return ToPython(plain);
+}
+
+py::list DecryptRow(const Engine& engine, const Plan& plan, const std::vector<std::string>& labels, py::handle row) {
+  std::vector<Value> values = ToValues(row, "row");
+  {
+    py::gil_scoped_release release;
+    GuardEngineCall([&] { engine.rules()->DecryptRow(plan.merge.decrypt, labels, values); });
+  }
+  return ToPythonList(values);
 }
 
 template <typename Load>
@@ -89,6 +126,8 @@ void RegisterEngine(py::module_& module) {
       .def_property_readonly("decisions", &Decisions,
                              "[(table, column, algorithm, condition, [targets], database_level)]")
       .def_property_readonly("warnings", [](const Plan& p) { return p.warnings; })
+      .def_property_readonly("decrypt_columns", &DecryptColumns,
+                             "[((label, index or None), table, logic_column, encryptor)]: encrypted result columns")
       .def("explain", &Plan::Explain, "The readable explain table.");
 
   py::class_<Engine>(module, "Engine", "Compiled rules (native); sqlroute.Engine wraps it.")
@@ -99,8 +138,34 @@ void RegisterEngine(py::module_& module) {
           "from_yaml_string",
           [](const std::string& text) { return LoadWithoutGil([&] { return Engine::FromYamlString(text); }); },
           py::arg("text"))
+      .def_static(
+          "from_distsql",
+          [](const std::string& script) { return LoadWithoutGil([&] { return Engine::FromDistSql(script); }); },
+          py::arg("script"))
       .def("route", &RouteWithoutGil, py::arg("sql"), py::arg("params") = py::none(), py::arg("hints") = py::none(),
-           "Routes one statement; `hints` is a dict of the sqlroute.Hints fields that are set.")
+           py::arg("session") = nullptr,
+           "Routes one statement; `hints` is a dict of the sqlroute.Hints fields that are set; `session` is updated.")
+      .def(
+          "apply_distsql",
+          [](Engine& engine, const std::string& script) {
+            py::gil_scoped_release release;
+            GuardEngineCall([&] { engine.ApplyDistSql(script); });
+          },
+          py::arg("script"), "Compiles the live rules with `script` applied and swaps them in atomically.")
+      .def(
+          "with_metadata",
+          [](const Engine& engine, const std::string& text) {
+            return LoadWithoutGil([&] { return Engine(engine.rules()->WithMetadata(text)); });
+          },
+          py::arg("text"), "A new engine: these rules plus table metadata given as YAML or JSON text.")
+      .def(
+          "export_yaml",
+          [](const Engine& engine, bool include_secrets) { return engine.rules()->ExportYaml(include_secrets); },
+          py::arg("include_secrets") = false, "The rules as canonical ShardingSphere 5.5 YAML.")
+      .def("decrypt", &Decrypt, py::arg("encryptor"), py::arg("value"), "Decrypts one value with a named encryptor.")
+      .def("decrypt_row", &DecryptRow, py::arg("plan"), py::arg("labels"), py::arg("row"),
+           "The row with the plan's encrypted columns decrypted.")
+      .def_property_readonly("rules_version", [](const Engine& e) { return e.rules()->version(); })
       .def_property_readonly("database_name", [](const Engine& e) { return e.rules()->database_name(); })
       .def_property_readonly("data_source_names", [](const Engine& e) { return e.rules()->data_source_names(); });
 }

@@ -9,9 +9,12 @@
 namespace py = pybind11;
 
 namespace sqlroute::bindings {
+void RegisterAlgorithms(py::module_& module);
 void RegisterEngine(py::module_& module);
 void RegisterMerge(py::module_& module);
 void RegisterParse(py::module_& module);
+void RegisterRulesOutline(py::module_& module);
+void RegisterSession(py::module_& module);
 }  // namespace sqlroute::bindings
 
 PYBIND11_MODULE(_core, module) {
@@ -22,7 +25,10 @@ PYBIND11_MODULE(_core, module) {
   RegisterPythonTypes(module);
   RegisterErrorTranslation(module);
   RegisterValueFunctions(module);
+  RegisterSession(module);
   RegisterEngine(module);
+  RegisterAlgorithms(module);
+  RegisterRulesOutline(module);
   RegisterMerge(module);
   RegisterParse(module);
 }

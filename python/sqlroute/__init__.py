@@ -42,9 +42,27 @@ Every failure raises a subclass of :class:`Error` with ``code``, ``category``, `
 ``position`` (``(line, column)`` in the SQL) and ``path`` (YAML key path):
 :class:`SqlSyntaxError`, :class:`ConfigError`, :class:`BindError`, :class:`RouteError`,
 :class:`RewriteError`, :class:`UnsupportedSqlError`, :class:`InternalError`.
+
+More
+----
+:class:`Session` (transaction state for read/write splitting), :func:`register_algorithm`
+(custom algorithms in Python: see :mod:`sqlroute.algorithms`), :mod:`sqlroute.testing`
+(pytest helpers) and the CLI (``python3 -m sqlroute --help``: explain, check, analyze,
+distribution, ...).
 """
 
 from sqlroute._native import core as _core_module
+from sqlroute.algorithms import (
+    AuditValue,
+    ComplexShardingValue,
+    HintShardingValue,
+    RangeValue,
+    ShadowValue,
+    ShardingValue,
+    algorithm_types,
+    register_algorithm,
+    unregister_algorithm,
+)
 from sqlroute.engine import Engine
 from sqlroute.errors import (
     BindError,
@@ -59,7 +77,8 @@ from sqlroute.errors import (
 from sqlroute.hints import Hints
 from sqlroute.merging import merge
 from sqlroute.parsing import ParsedStatement, ParsedTable, parse
-from sqlroute.plan import Plan, RouteDecision, RouteUnit, SqlUnit, TableMapping
+from sqlroute.plan import DecryptColumn, Plan, RouteDecision, RouteUnit, SqlUnit, TableMapping
+from sqlroute.session import Session
 from sqlroute.values import BigInt, Int, Long
 
 __version__: str = _core_module.__version__
@@ -76,11 +95,15 @@ def describe_value(value: object) -> str:
 
 
 __all__ = [
+    "AuditValue",
     "BigInt",
     "BindError",
+    "ComplexShardingValue",
     "ConfigError",
+    "DecryptColumn",
     "Engine",
     "Error",
+    "HintShardingValue",
     "Hints",
     "Int",
     "InternalError",
@@ -88,16 +111,23 @@ __all__ = [
     "ParsedStatement",
     "ParsedTable",
     "Plan",
+    "RangeValue",
     "RewriteError",
     "RouteDecision",
     "RouteError",
     "RouteUnit",
+    "Session",
+    "ShadowValue",
+    "ShardingValue",
     "SqlSyntaxError",
     "SqlUnit",
     "TableMapping",
     "UnsupportedSqlError",
+    "algorithm_types",
     "describe_value",
     "merge",
     "parse",
+    "register_algorithm",
+    "unregister_algorithm",
     "value_kind",
 ]

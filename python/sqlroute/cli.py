@@ -1,7 +1,8 @@
 """The command line: ``python3 -m sqlroute`` (or ``sqlroute`` once installed).
 
-Exit status: 0 on success, 2 for bad input (SQL, rules, parameters, files), 1 for an
-internal error.
+RULES is a ShardingSphere YAML file, or a DistSQL script (``.sql`` / ``.distsql``, or any
+name with ``--distsql``). Exit status: 0 on success, 2 for bad input (SQL, rules,
+parameters, files), 1 for an internal error; ``check`` returns 1 for warnings only.
 """
 
 from __future__ import annotations
@@ -9,16 +10,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, List, Optional, Sequence, TextIO
+from typing import Any, Callable, List, Optional, Sequence, TextIO
 
-from sqlroute.engine import Engine
+from sqlroute.analysis import analyze
+from sqlroute.distribution import distribute, parse_range
 from sqlroute.errors import Error, InternalError
+from sqlroute.lint import lint
 from sqlroute.parsing import parse
+from sqlroute.report import format_analysis
+from sqlroute.rule_files import load_rules
 from sqlroute.statement_file import __doc__ as PARAM_HELP
 from sqlroute.statement_file import parse_param, read_statements
+from sqlroute.workload import read_workload
 
 BAD_INPUT = 2
 INTERNAL = 1
+WARNINGS = 1
 
 
 def format_error(error: Error) -> str:
@@ -44,22 +51,36 @@ def _hints(text: Optional[str]) -> Any:
         raise ValueError(f"--hints is not valid JSON: {error}") from None
 
 
+def progress_reporter(label: str, total: int, err: TextIO) -> Optional[Callable[[int], None]]:
+    """Shows ``label: done/total`` on a terminal every 1% (``None`` when ``err`` is not a terminal)."""
+    if not err.isatty() or total < 100:
+        return None
+    step = max(total // 100, 1)
+
+    def report(done: int) -> None:
+        if done % step == 0 or done == total:
+            err.write(f"\r{label}: {done}/{total}" + ("\n" if done == total else ""))
+            err.flush()
+
+    return report
+
+
 def _route(args: argparse.Namespace):
     params = [parse_param(text) for text in args.params]
-    return Engine.from_yaml(args.rules).route(args.sql, params, hints=_hints(args.hints))
+    return load_rules(args.rules, args.distsql).route(args.sql, params, hints=_hints(args.hints))
 
 
-def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write(_route(args).explain())
     return 0
 
 
-def cmd_preview(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_preview(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write(format_table(("data_source_name", "actual_sql"), _route(args).preview()) + "\n")
     return 0
 
 
-def cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     statement = parse(args.sql)
     out.write(f"kind:   {statement.kind}\n")
     out.write(f"params: {statement.params}\n")
@@ -69,10 +90,10 @@ def cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_demo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with open(args.file, encoding="utf-8") as handle:
         statements = read_statements(handle.read())
-    engine = Engine.from_yaml(args.rules)
+    engine = load_rules(args.rules, args.distsql)
     out.write(f"Rules: {args.rules} -> {engine!r}\n")
     status = 0
     for index, statement in enumerate(statements, start=1):
@@ -85,6 +106,52 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
+def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        engine = load_rules(args.rules, args.distsql)
+    except Error as error:
+        out.write(format_error(error) + "\n1 error: the rules do not load\n")
+        return INTERNAL if isinstance(error, InternalError) else BAD_INPUT
+    warnings = lint(engine)
+    for warning in warnings:
+        out.write(f"{warning}\n")
+    if not warnings:
+        out.write(f"ok: {args.rules} loads ({len(engine.data_source_names)} data sources), no warnings\n")
+        return 0
+    out.write(f"{len(warnings)} warning{'s' if len(warnings) != 1 else ''}\n")
+    return WARNINGS
+
+
+def cmd_analyze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    with open(args.workload, encoding="utf-8", errors="replace") as handle:
+        statements = read_workload(handle.read())
+    engine = load_rules(args.rules, args.distsql)
+    report = analyze(engine, statements, progress_reporter("analyze", len(statements), err))
+    if args.json:
+        out.write(json.dumps(report, indent=2, default=str) + "\n")
+    else:
+        out.write(format_analysis(report, args.workload, args.top))
+    return 0
+
+
+def _distribution_values(args: argparse.Namespace) -> Sequence[Any]:
+    if args.range is not None:
+        return parse_range(args.range)
+    with open(args.values, encoding="utf-8") as handle:
+        return [parse_param(line.strip()) for line in handle if line.strip()]
+
+
+def cmd_distribution(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    values = _distribution_values(args)
+    engine = load_rules(args.rules, args.distsql)
+    result = distribute(engine, args.table, values, args.column, progress_reporter("distribution", len(values), err))
+    if args.json:
+        out.write(json.dumps(result.to_dict(), indent=2) + "\n")
+    else:
+        out.write(result.histogram() + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sqlroute",
@@ -94,9 +161,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    def add_rules(command: argparse.ArgumentParser) -> None:
+        command.add_argument("rules", metavar="RULES", help="ShardingSphere YAML rule file or DistSQL script")
+        command.add_argument("--distsql", action="store_true", help="read RULES as DistSQL whatever its name")
+
     def add_route_command(name: str, help_text: str, handler) -> None:
         command = commands.add_parser(name, help=help_text, description=help_text)
-        command.add_argument("rules", metavar="RULES", help="ShardingSphere YAML rule file")
+        add_rules(command)
         command.add_argument("sql", metavar="SQL", help="one MySQL statement")
         command.add_argument("params", metavar="PARAMS", nargs="*", help="values for the ? markers, in order")
         command.add_argument("--hints", metavar="JSON", help='hints as a JSON object, e.g. \'{"data_source_name": "ds_1"}\'')
@@ -108,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = commands.add_parser("demo", help="explain every statement of a statement file",
                                description="Explain every statement of a statement file (format below).",
                                epilog=PARAM_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    demo.add_argument("rules", metavar="RULES", help="ShardingSphere YAML rule file")
+    add_rules(demo)
     demo.add_argument("file", metavar="FILE", help="statement file, one statement per line")
     demo.set_defaults(handler=cmd_demo)
 
@@ -116,6 +187,39 @@ def build_parser() -> argparse.ArgumentParser:
                                         description="Show the statement kind, tables and parameter count.")
     parse_command.add_argument("sql", metavar="SQL", help="one MySQL statement")
     parse_command.set_defaults(handler=cmd_parse)
+
+    check = commands.add_parser(
+        "check", help="validate rules and lint them",
+        description="Load the rules and report the first error (with its YAML path or DistSQL position), else "
+                    "lint warnings: scatter-only tables, binding groups with different layouts, unreachable data "
+                    "nodes, uneven spreads. Exit status 0: clean, 1: warnings only, 2: errors.")
+    add_rules(check)
+    check.set_defaults(handler=cmd_check)
+
+    analyze_command = commands.add_parser(
+        "analyze", help="route a workload and summarise where it goes",
+        description="Route every statement of a statement file or MySQL general log and report, per statement "
+                    "shape, route types, unit counts and full-route reasons, plus the share of single-node "
+                    "routes, scatter statements, the primary/replica split, the shadow share and INSERT spread.",
+        epilog=PARAM_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_rules(analyze_command)
+    analyze_command.add_argument("workload", metavar="WORKLOAD", help="statement file or MySQL general log")
+    analyze_command.add_argument("--json", action="store_true", help="print the report as JSON")
+    analyze_command.add_argument("--top", type=int, default=10, metavar="N", help="shapes to list (default 10)")
+    analyze_command.set_defaults(handler=cmd_analyze)
+
+    distribution = commands.add_parser(
+        "distribution", help="how sharding values spread over a table's data nodes",
+        description="Route each value as `SELECT * FROM TABLE WHERE column = ?` and count hits per data node.")
+    add_rules(distribution)
+    distribution.add_argument("table", metavar="TABLE", help="logic sharding table")
+    source = distribution.add_mutually_exclusive_group(required=True)
+    source.add_argument("--values", metavar="FILE", help="one value per line (parameter text form)")
+    source.add_argument("--range", metavar="A..B", help="integers A to B inclusive (A..<B: B excluded)")
+    distribution.add_argument("--column", action="append", metavar="COLUMN",
+                              help="sharding column to bind (repeatable; default: every sharding column)")
+    distribution.add_argument("--json", action="store_true", help="print the counts as JSON")
+    distribution.set_defaults(handler=cmd_distribution)
     return parser
 
 
@@ -123,7 +227,7 @@ def main(argv: Optional[List[str]] = None, out: TextIO = sys.stdout, err: TextIO
     """Runs one command; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        return args.handler(args, out)
+        return args.handler(args, out, err)
     except Error as error:
         err.write(format_error(error) + "\n")
         return INTERNAL if isinstance(error, InternalError) else BAD_INPUT

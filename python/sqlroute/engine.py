@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from typing import Any, List, Optional, Sequence, Union
@@ -9,32 +10,86 @@ from typing import Any, List, Optional, Sequence, Union
 from sqlroute._native import core
 from sqlroute.hints import Hints, coerce_hints
 from sqlroute.plan import Plan
+from sqlroute.rule_dict import dict_to_yaml
+from sqlroute.session import Session
+
+Metadata = Union[Mapping[str, Sequence[str]], str, None]
+
+
+def _metadata_text(metadata: Union[Mapping[str, Any], str]) -> str:
+    """Table metadata as YAML/JSON text: a dict ``{table: [columns]}`` is written as JSON."""
+    if isinstance(metadata, str):
+        return metadata
+    if isinstance(metadata, Mapping):
+        return json.dumps({str(table): value for table, value in metadata.items()})
+    raise TypeError(f"metadata must be a dict or YAML/JSON text, not {type(metadata).__name__}")
 
 
 class Engine:
     """A validated, immutable rule set plus the routing pipeline.
 
-    Build one with :meth:`from_yaml` or :meth:`from_yaml_string`; share it freely between
-    threads (routing releases the GIL).
+    Build one with :meth:`from_yaml`, :meth:`from_yaml_string`, :meth:`from_distsql` or
+    :meth:`from_dict`; share it freely between threads (routing releases the GIL).
+    ``metadata`` (every constructor) gives ordered column lists per table, as a dict
+    ``{"t_user": ["id", "k", "c", "pad"]}`` or as YAML/JSON text; they serve ``*``
+    expansion, INSERT without a column list and unqualified columns in joins.
     """
 
     __slots__ = ("_native", "_source")
 
     def __init__(self, native: Any, source: str) -> None:
-        """Internal: use :meth:`from_yaml` or :meth:`from_yaml_string`."""
+        """Internal: use one of the ``from_*`` constructors."""
         self._native = native
         self._source = source
 
     @classmethod
-    def from_yaml(cls, path: Union[str, "os.PathLike[str]"]) -> "Engine":
-        """Loads a ShardingSphere YAML rule file; raises :class:`sqlroute.ConfigError`."""
-        path = os.fspath(path)
-        return cls(core.Engine.from_yaml_file(path), path)
+    def _build(cls, native: Any, source: str, metadata: Metadata) -> "Engine":
+        engine = cls(native, source)
+        return engine if metadata is None else engine.with_metadata(metadata)
 
     @classmethod
-    def from_yaml_string(cls, text: str) -> "Engine":
+    def from_yaml(cls, path: Union[str, "os.PathLike[str]"], *, metadata: Metadata = None) -> "Engine":
+        """Loads a ShardingSphere YAML rule file; raises :class:`sqlroute.ConfigError`."""
+        path = os.fspath(path)
+        return cls._build(core.Engine.from_yaml_file(path), path, metadata)
+
+    @classmethod
+    def from_yaml_string(cls, text: str, *, metadata: Metadata = None) -> "Engine":
         """Loads ShardingSphere YAML rules from a string; raises :class:`sqlroute.ConfigError`."""
-        return cls(core.Engine.from_yaml_string(text), "<string>")
+        return cls._build(core.Engine.from_yaml_string(text), "<string>", metadata)
+
+    @classmethod
+    def from_distsql(cls, script: str, *, metadata: Metadata = None) -> "Engine":
+        """Builds the rules from a DistSQL script (``REGISTER STORAGE UNIT``, ``CREATE SHARDING TABLE RULE``, ...).
+
+        Errors are :class:`sqlroute.ConfigError` with the script position.
+        """
+        return cls._build(core.Engine.from_distsql(script), "<distsql>", metadata)
+
+    @classmethod
+    def from_dict(cls, config: Mapping[str, Any], *, metadata: Metadata = None) -> "Engine":
+        """Loads rules given as a dict in the shape of the YAML file.
+
+        ``rules`` is a list of ``{"!SHARDING": {...}}`` items or a mapping
+        ``{"sharding": {...}, "readwrite_splitting": {...}}`` (see :mod:`sqlroute.rule_dict`).
+        """
+        return cls._build(core.Engine.from_yaml_string(dict_to_yaml(config)), "<dict>", metadata)
+
+    def with_metadata(self, metadata: Union[Mapping[str, Sequence[str]], str]) -> "Engine":
+        """A new engine: these rules plus table metadata (a dict or YAML/JSON text). This one is unchanged."""
+        return Engine(self._native.with_metadata(_metadata_text(metadata)), self._source)
+
+    def apply_distsql(self, script: str) -> None:
+        """Applies DistSQL (CREATE/ALTER/DROP ... RULE) to the live rules.
+
+        The new rules are compiled and swapped in atomically; statements being routed keep
+        the old ones. On error nothing changes and :class:`sqlroute.ConfigError` is raised.
+        """
+        self._native.apply_distsql(script)
+
+    def export_yaml(self, include_secrets: bool = False) -> str:
+        """The live rules as canonical ShardingSphere 5.5 YAML; secrets masked unless asked for."""
+        return self._native.export_yaml(include_secrets)
 
     @property
     def database_name(self) -> str:
@@ -46,24 +101,42 @@ class Engine:
         """The configured data source names (never their URLs or credentials)."""
         return list(self._native.data_source_names)
 
+    @property
+    def rules_version(self) -> int:
+        """A number that changes whenever :meth:`apply_distsql` swaps the rules in."""
+        return self._native.rules_version
+
     def route(
         self,
         sql: str,
         params: Optional[Sequence[Any]] = None,
         *,
         hints: Union[Hints, Mapping[str, Any], None] = None,
+        session: Optional[Session] = None,
     ) -> Plan:
         """Routes and rewrites one statement.
 
         ``params`` binds the ``?`` markers in order (see the package docstring for the
-        value mapping); ``hints`` is a :class:`Hints` or a dict of its fields. Raises a
-        :class:`sqlroute.Error` subclass when the statement cannot be routed.
+        value mapping); ``hints`` is a :class:`Hints` or a dict of its fields; ``session``
+        (a :class:`Session`) carries the connection's transaction state and is updated.
+        Raises a :class:`sqlroute.Error` subclass when the statement cannot be routed.
         """
         if params is not None and isinstance(params, (str, bytes, bytearray, Mapping)):
             raise TypeError(f"params must be a sequence of values, not {type(params).__name__}")
+        if session is not None and not isinstance(session, Session):
+            raise TypeError(f"session must be a sqlroute.Session, not {type(session).__name__}")
         call_hints = coerce_hints(hints)
         native_hints = call_hints.to_native() if call_hints is not None else None
-        return Plan(self._native.route(sql, params, native_hints))
+        native_session = session._native if session is not None else None
+        return Plan(self._native.route(sql, params, native_hints, native_session), self)
+
+    def decrypt(self, encryptor: str, value: Any) -> Any:
+        """Decrypts one result value with the encrypt rule's encryptor ``encryptor``.
+
+        ``None`` stays ``None``; raises :class:`sqlroute.RewriteError` (``DECRYPT_FAILED``)
+        for bad ciphertext or an encryptor that cannot decrypt. Keys stay in the engine.
+        """
+        return self._native.decrypt(encryptor, value)
 
     def __repr__(self) -> str:
         return (

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, List, Tuple
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:
+    from sqlroute.engine import Engine
 
 
 @dataclass(frozen=True)
@@ -51,19 +54,37 @@ class RouteDecision:
     database_level: bool
 
 
+@dataclass(frozen=True)
+class DecryptColumn:
+    """A result column holding ciphertext: the proxy decrypts it (see :meth:`Plan.decrypt_row`).
+
+    ``label`` is the logical column name or alias, ``index`` its 0-based position in a
+    unit's rows (``None``: look ``label`` up), ``encryptor`` the encrypt rule's encryptor.
+    """
+
+    label: str
+    index: Optional[int]
+    table: str
+    logic_column: str
+    encryptor: str
+
+
 class Plan:
     """What each data source receives for one logic statement, and why.
 
     Attributes: ``units`` (:class:`SqlUnit` list, in execution order), ``route_type``
     (e.g. ``"Standard"``), ``route_units`` (:class:`RouteUnit` list), ``decisions``
     (:class:`RouteDecision` list), ``warnings`` (e.g. why a statement routes to every
-    node), ``statement_kind`` (e.g. ``"SELECT"``) and ``logic_sql``.
+    node), ``statement_kind`` (e.g. ``"SELECT"``), ``logic_sql`` and ``decrypt_columns``
+    (:class:`DecryptColumn` list: encrypted result columns).
     """
 
-    __slots__ = ("_native", "units", "route_type", "route_units", "decisions", "warnings", "statement_kind", "logic_sql")
+    __slots__ = ("_native", "_engine", "units", "route_type", "route_units", "decisions", "warnings",
+                 "statement_kind", "logic_sql", "decrypt_columns")
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: Any, engine: Optional["Engine"] = None) -> None:
         self._native = native
+        self._engine = engine
         self.units: List[SqlUnit] = [SqlUnit(ds, sql, params) for ds, sql, params in native.units]
         self.route_type: str = native.route_type
         self.route_units: List[RouteUnit] = [
@@ -77,6 +98,10 @@ class Plan:
         self.warnings: List[str] = list(native.warnings)
         self.statement_kind: str = native.statement_kind
         self.logic_sql: str = native.logic_sql
+        self.decrypt_columns: List[DecryptColumn] = [
+            DecryptColumn(label, index, table, logic_column, encryptor)
+            for (label, index), table, logic_column, encryptor in native.decrypt_columns
+        ]
 
     def explain(self) -> str:
         """The readable explain table: route type, sharding decisions, warnings and units."""
@@ -85,6 +110,17 @@ class Plan:
     def preview(self) -> List[Tuple[str, str]]:
         """ShardingSphere's ``PREVIEW`` rows: ``(data_source_name, actual_sql)`` per unit."""
         return [(unit.data_source, unit.sql) for unit in self.units]
+
+    def decrypt_row(self, labels: Sequence[str], row: Sequence[Any]) -> List[Any]:
+        """One result row with its encrypted columns (:attr:`decrypt_columns`) decrypted.
+
+        ``labels`` are the row's column labels (used for columns without a fixed
+        position). The engine that routed the plan decrypts with its current rules; the
+        keys never leave it. Raises :class:`sqlroute.RewriteError` (``DECRYPT_FAILED``).
+        """
+        if self._engine is None:
+            raise ValueError("this plan was not routed by an Engine; use Engine.decrypt")
+        return self._engine._native.decrypt_row(self._native, list(labels), list(row))
 
     @property
     def data_sources(self) -> List[str]:

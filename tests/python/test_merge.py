@@ -39,11 +39,10 @@ def test_group_by_combines_aggregates_and_hides_derived_columns(engine: sqlroute
 
 def test_count_distinct_counts_values_across_units(engine: sqlroute.Engine) -> None:
     plan = engine.route("SELECT COUNT(DISTINCT name) FROM t_user")
-    assert plan.units[0].sql == "SELECT DISTINCT name AS AGGREGATION_DISTINCT_DERIVED_0 FROM t_user_0"
-    results = split(plan, ["AGGREGATION_DISTINCT_DERIVED_0"], {
-        "t_user_0": [("x",), ("y",)],
-        "t_user_1": [("y",), ("z",)],
-    })
+    per_table = "SELECT DISTINCT name AS AGGREGATION_DISTINCT_DERIVED_0 FROM t_user_"
+    assert plan.units[0].sql == f"{per_table}0 UNION ALL {per_table}4 UNION ALL {per_table}8"
+    rows_by_source = {"ds_0": [("x",), ("y",)], "ds_1": [("y",), ("z",)]}
+    results = [(["AGGREGATION_DISTINCT_DERIVED_0"], rows_by_source.get(unit.data_source, [])) for unit in plan.units]
     assert sqlroute.merge(plan, results) == (["COUNT(DISTINCT name)"], [(3,)])
 
 

@@ -21,7 +21,8 @@ def test_plan_parts(engine: sqlroute.Engine) -> None:
 
 def test_full_route_warns(engine: sqlroute.Engine) -> None:
     plan = engine.route("SELECT * FROM t_user")
-    assert len(plan.units) == 10 and plan.warnings
+    assert len(plan.route_units) == 10 and plan.warnings
+    assert len(plan.units) == 4  # one UNION ALL statement per data source
     assert "warnings=" in repr(plan)
 
 
