@@ -8,6 +8,7 @@ PACKAGES=(
   pybind11-dev libyaml-cpp-dev libcrypto++-dev
   libgtest-dev libbenchmark-dev
   python3-dev python3-pytest python3-yaml python3-hypothesis
+  mariadb-server python3-pymysql sysbench
 )
 
 missing=()

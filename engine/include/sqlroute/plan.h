@@ -102,6 +102,7 @@ struct MergeInstructions {
   std::optional<int64_t> row_count;
   std::vector<std::string> derived_labels;  // trailing columns the units add; hide them
   std::vector<DecryptColumn> decrypt;       // encrypted projections, also for a single unit
+  bool affected_rows_once = false;          // DML on broadcast copies: report one unit's count, not the sum
 };
 
 // How ShardingSphere would spend connections on one data source (max-connections-size-per-query):

@@ -84,6 +84,8 @@ Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const
   rewrite::RewriteResult rewritten = rewrite::Rewrite({statement, rules, route, params, merged.skip_sql_rewrite});
   plan.units = std::move(rewritten.units);
   plan.merge = std::move(rewritten.merge);
+  plan.merge.affected_rows_once =
+      route.type == RouteType::Broadcast && ast::ClassOf(statement.kind) == ast::StatementClass::DML;
   plan.logic_sql = std::string(sql);
   plan.statement_kind = ast::KindName(statement.kind);
   plan.route_type = route.type;

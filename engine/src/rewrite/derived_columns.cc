@@ -2,7 +2,6 @@
 
 #include "common/strings.h"
 #include "rewrite/group_concat_separator.h"
-#include "route/sharding_conditions.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -109,6 +108,11 @@ class SelectMergePlanner {
     }
     uint32_t inner_begin = statement_.expr(call.children.front()).span.begin;
     uint32_t inner_end = statement_.expr(call.children.back()).span.end;
+    if (!query_.group_by.empty()) {  // each group's distinct values, not one row per group
+      uint32_t at = query_.group_by.back().span.end;
+      std::string argument(statement_.text(ast::Span{inner_begin, inner_end}));
+      tokens.push_back({at, at, TokenKind::Text, ", " + argument, "", false});
+    }
     tokens.push_back({call.span.begin, inner_begin, TokenKind::Text, "", "", false});
     aggregation.result_label = aggregation.column.label;
     if (projection.alias) {
@@ -151,20 +155,14 @@ class SelectMergePlanner {
     if (!query_.limit) return;
     auto bound = [&](const ast::LimitValue& value) -> std::optional<int64_t> {
       if (value.literal) return value.literal;
-      auto param = route::OperandValue(statement_, ParamExpr(value.param_index), input_.params);
-      if (param && param->is_integral()) return param->int_value();
-      return std::nullopt;
+      std::size_t index = static_cast<std::size_t>(value.param_index);
+      if (value.param_index < 0 || index >= input_.params.size() || !input_.params[index].is_integral()) {
+        return std::nullopt;
+      }
+      return input_.params[index].int_value();
     };
     if (query_.limit->offset) merge.offset = bound(*query_.limit->offset);
     if (query_.limit->row_count) merge.row_count = bound(*query_.limit->row_count);
-  }
-
-  ast::ExprId ParamExpr(int32_t param_index) const {
-    for (std::size_t i = 0; i < statement_.exprs.size(); ++i) {
-      const ast::Expr& expr = statement_.exprs[i];
-      if (expr.kind == ast::ExprKind::Param && expr.param_index == param_index) return static_cast<ast::ExprId>(i);
-    }
-    return ast::kNoExpr;
   }
 
   // The projected column an ORDER BY / GROUP BY expression refers to, if any.

@@ -11,7 +11,12 @@ constexpr int64_t kMaxRowCount = std::numeric_limits<int32_t>::max();
 
 int64_t BoundValue(const ast::LimitValue& bound, const std::vector<Value>& params, const std::string& sql) {
   if (bound.literal) return *bound.literal;
-  const Value& value = params.at(static_cast<std::size_t>(bound.param_index));
+  if (bound.param_index < 0 || static_cast<std::size_t>(bound.param_index) >= params.size()) {
+    throw Error(ErrorCode::PARAMETER_MISSING,
+                "no value is bound to the LIMIT parameter " + std::to_string(bound.param_index + 1),
+                PositionAt(sql, bound.span.begin));
+  }
+  const Value& value = params[static_cast<std::size_t>(bound.param_index)];
   if (!value.is_integral()) {
     throw Error(ErrorCode::PARAMETER_INVALID, "LIMIT parameter must be an integer, got " + value.ToDisplay(),
                 PositionAt(sql, bound.span.begin));

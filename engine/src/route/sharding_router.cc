@@ -161,6 +161,11 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
   if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
     context.warnings.push_back("full route: " + conditions.full_route_reason);
   }
+  if (statement.main_query != ast::kNoQuery && context.units.size() > 1 &&
+      statement.queries[static_cast<std::size_t>(statement.main_query)].having != ast::kNoExpr) {
+    context.warnings.push_back("HAVING is evaluated by each unit on its own partial groups; groups that span units "
+                               "may be filtered wrongly");
+  }
   if (statement.has_subquery && context.units.size() > 1) {
     context.warnings.push_back("the statement has a subquery; each unit runs it on its own shard only");
   }
