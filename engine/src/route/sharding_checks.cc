@@ -15,7 +15,10 @@ void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<co
   if (statement.kind != StatementKind::Update && statement.kind != StatementKind::Delete) return;
   std::vector<std::string> names;
   for (const auto& ref : statement.tables) {
-    if (std::find(names.begin(), names.end(), ref.name.name) == names.end()) names.push_back(ref.name.name);
+    bool in_subquery = ref.role == ast::TableRole::From && ref.query != ast::kNoQuery;
+    if (!in_subquery && std::find(names.begin(), names.end(), ref.name.name) == names.end()) {
+      names.push_back(ref.name.name);
+    }
   }
   if (names.size() > 1 && !tables.empty()) {
     throw Error(ErrorCode::DML_MULTIPLE_TABLES,

@@ -8,6 +8,7 @@
 #include "route/insert_router.h"
 #include "route/router.h"
 #include "route/sharding_checks.h"
+#include "route/subquery_conditions.h"
 #include "route/table_router.h"
 #include "sqlroute/error.h"
 
@@ -149,6 +150,10 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
   }
   TableScope scope(statement, input.rules, ScopeTables(statement, statement.main_query));
   ShardingConditions conditions = ExtractConditions(statement, Predicates(statement), scope, input.params);
+  if (statement.has_subquery) {
+    std::string disagreement = SubqueryDisagreement(input, conditions);
+    if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement};
+  }
   RouteContext context;
   if (conditions.AlwaysFalse()) {
     context = RouteUnicast(input.rules, tables);
@@ -165,9 +170,6 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
       statement.queries[static_cast<std::size_t>(statement.main_query)].having != ast::kNoExpr) {
     context.warnings.push_back("HAVING is evaluated by each unit on its own partial groups; groups that span units "
                                "may be filtered wrongly");
-  }
-  if (statement.has_subquery && context.units.size() > 1) {
-    context.warnings.push_back("the statement has a subquery; each unit runs it on its own shard only");
   }
   CheckUpdateShardingValue(input, scope, conditions, context);
   CheckLimitOnMultipleNodes(statement, context);

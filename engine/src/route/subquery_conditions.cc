@@ -1,0 +1,56 @@
+#include "route/subquery_conditions.h"
+
+#include "route/value_compare.h"
+
+namespace sqlroute::route {
+namespace {
+
+bool SameValues(const ColumnCondition& a, const ColumnCondition& b) {
+  if (a.is_range || b.is_range || a.values.size() != b.values.size()) return false;
+  for (std::size_t i = 0; i < a.values.size(); ++i) {
+    auto order = CompareValues(a.values[i], b.values[i]);
+    if (!order || *order != 0) return false;
+  }
+  return true;
+}
+
+// Every condition of the sub-query names a column the outer query fixes to the same values.
+bool Agrees(const ShardingConditions& sub, const ShardingConditions& outer) {
+  if (sub.branches.size() != 1 || outer.branches.size() != 1) return false;
+  for (const auto& condition : sub.branches.front().columns) {
+    bool matched = false;
+    for (const auto& candidate : outer.branches.front().columns) {
+      bool related = candidate.table == condition.table ||
+                     (candidate.table->binding_group >= 0 && candidate.table->binding_group == condition.table->binding_group);
+      matched = matched || (related && candidate.column == condition.column && SameValues(candidate, condition));
+    }
+    if (!matched) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string SubqueryDisagreement(const RouteInput& input, const ShardingConditions& outer) {
+  const ast::Statement& statement = input.statement;
+  for (std::size_t q = 0; q < statement.queries.size(); ++q) {
+    ast::QueryId id = static_cast<ast::QueryId>(q);
+    if (id == statement.main_query || id == statement.insert.select) continue;
+    const ast::Query& query = statement.queries[q];
+    if (query.parent == ast::kNoQuery && statement.main_query != ast::kNoQuery) continue;  // a UNION partner
+    bool shards = false;
+    for (int32_t index : query.from_tables) {
+      shards = shards || input.rules.sharding->Find(statement.tables[static_cast<std::size_t>(index)].name.name);
+    }
+    if (!shards) continue;
+    std::vector<ast::ExprId> predicates;
+    if (query.where != ast::kNoExpr) predicates.push_back(query.where);
+    TableScope scope(statement, input.rules, std::vector<int32_t>(query.from_tables.begin(), query.from_tables.end()));
+    if (!Agrees(ExtractConditions(statement, predicates, scope, input.params), outer)) {
+      return "a sub-query's sharding conditions do not match the outer query's";
+    }
+  }
+  return "";
+}
+
+}  // namespace sqlroute::route
