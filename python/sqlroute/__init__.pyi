@@ -105,6 +105,7 @@ class Plan:
     route_units: List[RouteUnit]
     decisions: List[RouteDecision]
     warnings: List[str]
+    notes: List[str]
     statement_kind: str
     logic_sql: str
     decrypt_columns: List[DecryptColumn]

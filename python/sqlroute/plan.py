@@ -75,12 +75,12 @@ class Plan:
     Attributes: ``units`` (:class:`SqlUnit` list, in execution order), ``route_type``
     (e.g. ``"Standard"``), ``route_units`` (:class:`RouteUnit` list), ``decisions``
     (:class:`RouteDecision` list), ``warnings`` (e.g. why a statement routes to every
-    node), ``statement_kind`` (e.g. ``"SELECT"``), ``logic_sql`` and ``decrypt_columns``
+    node), ``notes`` (why units went to a primary, a replica or a shadow database), ``statement_kind`` (e.g. ``"SELECT"``), ``logic_sql`` and ``decrypt_columns``
     (:class:`DecryptColumn` list: encrypted result columns).
     """
 
     __slots__ = ("_native", "_engine", "units", "route_type", "route_units", "decisions", "warnings",
-                 "statement_kind", "logic_sql", "decrypt_columns")
+                 "notes", "statement_kind", "logic_sql", "decrypt_columns")
 
     def __init__(self, native: Any, engine: Optional["Engine"] = None) -> None:
         self._native = native
@@ -96,6 +96,7 @@ class Plan:
             for table, column, algorithm, condition, targets, database_level in native.decisions
         ]
         self.warnings: List[str] = list(native.warnings)
+        self.notes: List[str] = list(native.notes)
         self.statement_kind: str = native.statement_kind
         self.logic_sql: str = native.logic_sql
         self.decrypt_columns: List[DecryptColumn] = [

@@ -153,6 +153,7 @@ class RouteCase:
     route_type: Optional[str]
     units: Optional[List[ExpectedUnit]]
     warnings: Optional[List[str]]
+    notes: Optional[List[str]]
     error: Optional[ExpectedError]
 
     @property
@@ -190,7 +191,7 @@ def route_file_cases(path: Path) -> List[RouteCase]:
     rules = (path.parent / text(root["rules"], f"{path.name}: rules")).resolve()
     for index, node in enumerate(sequence(root["cases"], f"{path.name}: cases")):
         where = f"{path.name}: cases[{index}]"
-        case = items(node, ["name", "sql", "params", "hints", "route_type", "units", "warnings", "error"], where)
+        case = items(node, ["name", "sql", "params", "hints", "route_type", "units", "warnings", "notes", "error"], where)
         units = None
         if "units" in case:
             units = []
@@ -214,6 +215,8 @@ def route_file_cases(path: Path) -> List[RouteCase]:
             units=units,
             warnings=[text(w, f"{where}.warnings") for w in sequence(case["warnings"], f"{where}.warnings")]
             if "warnings" in case else None,
+            notes=[text(w, f"{where}.notes") for w in sequence(case["notes"], f"{where}.notes")]
+            if "notes" in case else None,
             error=expected_error(case.get("error"), f"{where}.error"),
         ))
     return result

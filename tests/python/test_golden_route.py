@@ -47,6 +47,8 @@ def test_golden_route(case: golden_support.RouteCase) -> None:
     assert actual == case.units, plan.explain()
     if case.warnings is not None:
         assert plan.warnings == case.warnings
+    if case.notes is not None:
+        assert plan.notes == case.notes
 
 
 def test_golden_route_cases_exist() -> None:

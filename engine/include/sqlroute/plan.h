@@ -125,6 +125,7 @@ struct Plan {
   std::vector<SqlUnit> units;
   std::vector<RouteDecision> decisions;
   std::vector<std::string> warnings;  // e.g. why a statement routes to every node
+  std::vector<std::string> notes;     // why units went where they did: primary/replica, shadow
   MergeInstructions merge;
   std::vector<ExecutionGroup> execution_groups;  // per data source, in unit order
 

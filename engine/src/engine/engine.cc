@@ -9,6 +9,7 @@
 #include "engine/execution_groups.h"
 #include "sqlroute/error.h"
 #include "engine/session_tracker.h"
+#include "observe/observation.h"  // observability
 #include "rewrite/rewriter.h"
 #include "sqlroute/error.h"
 #include "route/readwrite_decorator.h"
@@ -40,6 +41,7 @@ struct Engine::LiveRules {
   std::shared_ptr<const RuleSet> rules;  // read and written with std::atomic_load / atomic_store
   std::mutex apply_mutex;                // serialises ApplyDistSql's read-modify-write
   cache::StatementCache statements;      // statement models by shape, per rule set version
+  Observability observability{[this] { return statements.stats(); }};  // metrics, spans, statement log
 };
 
 Engine::Engine(std::shared_ptr<const RuleSet> rules) : live_(std::make_shared<LiveRules>()) {
@@ -66,19 +68,26 @@ void Engine::Reload(std::shared_ptr<const RuleSet> rules) {
 
 PlanCacheStats Engine::plan_cache_stats() const { return live_->statements.stats(); }
 
-Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const Hints& hints,
-                   Session* session) const {
-  std::shared_ptr<const RuleSet> snapshot = rules();
-  const detail::CompiledRules& rules = snapshot->compiled();
+Observability& Engine::observability() const { return live_->observability; }
+
+namespace {
+
+// The pipeline of Engine::Route; `observation` hears of each stage done.
+Plan RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::string_view sql,
+               const std::vector<Value>& params, const Hints& hints, Session* session,
+               observe::Observation& observation) {
+  const detail::CompiledRules& rules = snapshot.compiled();
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
-  std::shared_ptr<const ast::Statement> parsed = live_->statements.Parse(comment.sql, *snapshot);
+  std::shared_ptr<const ast::Statement> parsed = statements.Parse(comment.sql, snapshot);
   const ast::Statement& statement = *parsed;
+  observation.Parsed(statement);
   CheckParameterCount(statement, params);
   route::RouteInput input{statement, rules, params, merged};
   route::RouteContext route = route::Route(input);
   route::DecorateReadwrite(input, session, route);
   route::DecorateShadow(input, route);
+  observation.Routed(route);
   if (session) engine::TrackTransaction(statement, *session);
   Plan plan;
   rewrite::RewriteResult rewritten = rewrite::Rewrite({statement, rules, route, params, merged.skip_sql_rewrite});
@@ -92,8 +101,26 @@ Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const
   plan.route_units = std::move(route.units);
   plan.decisions = std::move(route.decisions);
   plan.warnings = std::move(route.warnings);
+  plan.notes = std::move(route.notes);
   plan.execution_groups = engine::GroupForExecution(plan.units, rules.max_connections_size_per_query);
+  observation.Rewritten();
   return plan;
+}
+
+}  // namespace
+
+Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const Hints& hints,
+                   Session* session) const {
+  std::shared_ptr<const RuleSet> snapshot = rules();
+  observe::Observation observation(live_->observability, *snapshot, sql, params);  // one branch when off
+  try {
+    Plan plan = RoutePlan(*snapshot, live_->statements, sql, params, hints, session, observation);
+    observation.Finished(plan);
+    return plan;
+  } catch (const Error& error) {
+    observation.Failed(error);
+    throw;
+  }
 }
 
 BatchPlan Engine::RouteBatch(std::string_view sql, const std::vector<std::vector<Value>>& param_sets,

@@ -69,6 +69,7 @@ std::string Plan::Explain() const {
       out << (each.database_level ? "  (data sources)" : "  (tables)") << "\n";
     }
   }
+  for (const auto& note : notes) out << "Note:       " << note << "\n";
   for (const auto& warning : warnings) out << "Warning:    " << warning << "\n";
   std::size_t width = std::string("data source").size();
   for (const auto& unit : units) width = std::max(width, unit.data_source.size());

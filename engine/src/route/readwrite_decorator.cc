@@ -37,39 +37,57 @@ std::vector<std::string> EnabledReplicas(const ReadwriteGroup& group) {
   return enabled;
 }
 
-std::string ChooseReplica(const ReadwriteGroup& group, const std::vector<std::string>& replicas, Session* session) {
+struct Choice {
+  std::string data_source;
+  std::string why;
+};
+
+Choice ChooseReplica(const ReadwriteGroup& group, const std::vector<std::string>& replicas, Session* session) {
   bool in_transaction = session && session->in_transaction;
-  if (in_transaction && group.transactional == TransactionalReadStrategy::Primary) return group.write_data_source;
+  if (in_transaction && group.transactional == TransactionalReadStrategy::Primary) {
+    return {group.write_data_source, "a read in a transaction with transactionalReadQueryStrategy PRIMARY"};
+  }
+  std::string balancer = group.load_balancer_name.empty() ? "ROUND_ROBIN" : group.load_balancer_name;
   if (in_transaction && group.transactional == TransactionalReadStrategy::Fixed) {
     auto found = session->fixed_replicas.find(group.name);
     if (found != session->fixed_replicas.end() &&
         std::find(replicas.begin(), replicas.end(), found->second) != replicas.end()) {
-      return found->second;
+      return {found->second, "the replica fixed for this transaction (strategy FIXED)"};
     }
     std::string chosen = group.load_balancer->Choose(group.name, replicas);
     session->fixed_replicas[group.name] = chosen;
-    return chosen;
+    return {chosen, "load balancer " + balancer + " chose it for this transaction (strategy FIXED)"};
   }
-  return group.load_balancer->Choose(group.name, replicas);
+  return {group.load_balancer->Choose(group.name, replicas), "load balancer " + balancer + " chose it"};
 }
 
 }  // namespace
 
-bool NeedsPrimary(const ast::Statement& statement, const Hints& hints) {
-  return ast::ClassOf(statement.kind) != ast::StatementClass::DQL || HasLock(statement) ||
-         CallsLastInsertId(statement) || hints.write_route_only;
+std::string PrimaryReason(const ast::Statement& statement, const Hints& hints) {
+  if (ast::ClassOf(statement.kind) != ast::StatementClass::DQL) return "not a read";
+  if (HasLock(statement)) return "a locking read";
+  if (CallsLastInsertId(statement)) return "LAST_INSERT_ID() reads the primary's state";
+  if (hints.write_route_only) return "the write-route-only hint";
+  return "";
 }
 
 void DecorateReadwrite(const RouteInput& input, Session* session, RouteContext& context) {
   const auto& groups = input.rules.readwrite_groups;
   if (groups.empty()) return;
-  bool primary = NeedsPrimary(input.statement, input.hints) || (session && AffinityHolds(*session));
+  std::string primary = PrimaryReason(input.statement, input.hints);
+  if (primary.empty() && session && AffinityHolds(*session)) primary = "read-after-write affinity of the session";
   for (auto& unit : context.units) {
     for (const auto& group : groups) {
       if (unit.data_source != group.name) continue;
-      unit.logic_data_source = group.name;
       std::vector<std::string> replicas = EnabledReplicas(group);
-      unit.data_source = primary || replicas.empty() ? group.write_data_source : ChooseReplica(group, replicas, session);
+      Choice choice{group.write_data_source, primary};
+      if (choice.why.empty() && replicas.empty()) {
+        choice.why = group.read_data_sources.empty() ? "the group has no replica" : "every replica is disabled";
+      }
+      if (choice.why.empty()) choice = ChooseReplica(group, replicas, session);
+      unit.logic_data_source = group.name;
+      unit.data_source = choice.data_source;
+      context.notes.push_back(group.name + " -> " + choice.data_source + ": " + choice.why);
     }
   }
   if (session && ast::ClassOf(input.statement.kind) == ast::StatementClass::DML) {

@@ -11,7 +11,7 @@ namespace sqlroute::route {
 
 void DecorateReadwrite(const RouteInput& input, Session* session, RouteContext& context);
 
-// True when the statement must run on the primary whatever the strategy says.
-bool NeedsPrimary(const ast::Statement& statement, const Hints& hints);
+// Why the statement must run on the primary whatever the strategy says; "" when it need not.
+std::string PrimaryReason(const ast::Statement& statement, const Hints& hints);
 
 }  // namespace sqlroute::route

@@ -5,6 +5,7 @@
 #include "algorithm/shadow/simple_shadow_hint.h"
 #include "common/strings.h"
 #include "route/sharding_conditions.h"
+#include "sqlroute/error.h"
 
 namespace sqlroute::route {
 namespace {
@@ -32,22 +33,31 @@ class ShadowDecision {
     operation_ = Operation(input.statement.kind);
   }
 
-  // Indexes of the mappings that apply.
-  std::set<std::size_t> Run() {
+  // Indexes of the mappings that apply; `why` says which algorithm (and value) decided.
+  std::set<std::size_t> Run(std::string& why) {
     std::set<std::size_t> result;
     if (operation_.empty()) {
       for (const auto& each : rule_.hint_algorithms) {
-        if (each.algorithm->IsShadow(hint_)) return All();
+        if (!each.algorithm->IsShadow(hint_)) continue;
+        why = "hint algorithm `" + each.name + "` matched a statement other than DML";
+        return All();
       }
       return result;
     }
     std::vector<const ShadowTable*> tables = ShadowTables();
     if (tables.empty()) {
-      if (rule_.default_algorithm && rule_.default_algorithm->IsShadow(hint_)) return All();
+      if (rule_.default_algorithm && rule_.default_algorithm->IsShadow(hint_)) {
+        why = "the default hint algorithm matched a statement on no shadow table";
+        return All();
+      }
       return result;
     }
     for (const ShadowTable* table : tables) {
-      if (MatchesHint(*table) || MatchesColumn(*table)) result.insert(table->mappings.begin(), table->mappings.end());
+      std::string decided = MatchesHint(*table);
+      if (decided.empty()) decided = MatchesColumn(*table);
+      if (decided.empty()) continue;
+      result.insert(table->mappings.begin(), table->mappings.end());
+      why += (why.empty() ? "" : "; ") + ("table " + table->table + ": " + decided);
     }
     return result;
   }
@@ -69,38 +79,42 @@ class ShadowDecision {
     return result;
   }
 
-  bool MatchesHint(const ShadowTable& table) const {
+  std::string MatchesHint(const ShadowTable& table) const {
     for (const auto& each : table.algorithms) {
-      if (each.algorithm->IsHintAlgorithm() && each.algorithm->IsShadow(hint_)) return true;
+      if (each.algorithm->IsHintAlgorithm() && each.algorithm->IsShadow(hint_)) {
+        return "hint algorithm `" + each.name + "` matched";
+      }
     }
-    return false;
+    return "";
   }
 
-  bool MatchesColumn(const ShadowTable& table) const {
+  std::string MatchesColumn(const ShadowTable& table) const {
     for (const auto& each : table.algorithms) {
       if (each.algorithm->IsHintAlgorithm() || each.algorithm->operation() != operation_) continue;
       ShadowCheckInput check;
       check.operation = operation_;
       check.table = table.table;
       check.column = each.algorithm->column();
-      for (const Value& value : ColumnValues(check.column)) {
+      for (const Value& value : ColumnValues(table.table, check.column)) {
         check.values = {value};
-        if (each.algorithm->IsShadow(check)) return true;
+        if (each.algorithm->IsShadow(check)) {
+          return "algorithm `" + each.name + "` matched " + check.column + " = " + value.ToDisplay();
+        }
       }
     }
-    return false;
+    return "";
   }
 
   // Values the statement gives the column: INSERT rows, and the right side of any comparison
   // or IN list in WHERE (literals and parameters only).
-  std::vector<Value> ColumnValues(const std::string& column) const {
+  std::vector<Value> ColumnValues(const std::string& table, const std::string& column) const {
     const ast::Statement& statement = input_.statement;
     std::vector<Value> result;
     if (statement.kind == StatementKind::Insert || statement.kind == StatementKind::Replace) {
       for (std::size_t c = 0; c < statement.insert.columns.size(); ++c) {
         if (statement.insert.columns[c].name != column) continue;
         for (const auto& row : statement.insert.rows) {
-          if (c < row.values.size()) Add(row.values[c], result);
+          if (c < row.values.size()) AddInsertValue(table, column, c, row.values[c], result);
         }
       }
       for (const auto& assignment : statement.insert.set_assignments) {
@@ -122,6 +136,22 @@ class ShadowDecision {
     if (auto value = OperandValue(input_.statement, id, input_.params)) values.push_back(std::move(*value));
   }
 
+  // INSERT values of a shadow column must be literals or parameters of a supported type.
+  void AddInsertValue(const std::string& table, const std::string& column, std::size_t index, ast::ExprId id,
+                      std::vector<Value>& values) const {
+    auto value = OperandValue(input_.statement, id, input_.params);
+    if (!value) {
+      throw Error(ErrorCode::SHADOW_INSERT_VALUE_UNSUPPORTED,
+                  "Insert value of index `" + std::to_string(index) + "` can not support for shadow.");
+    }
+    if (value->is_temporal() || value->kind() == Value::Kind::Bool || value->kind() == Value::Kind::Bytes) {
+      throw Error(ErrorCode::SHADOW_VALUE_TYPE_UNSUPPORTED, "Shadow column `" + column + "` of table `" + table +
+                                                                "` does not support `" +
+                                                                std::string(Value::KindName(value->kind())) + "` type.");
+    }
+    values.push_back(std::move(*value));
+  }
+
   const RouteInput& input_;
   const ShadowRule& rule_;
   ShadowCheckInput hint_;
@@ -132,8 +162,10 @@ class ShadowDecision {
 
 void DecorateShadow(const RouteInput& input, RouteContext& context) {
   if (!input.rules.shadow) return;
-  std::set<std::size_t> applied = ShadowDecision(input).Run();
+  std::string why;
+  std::set<std::size_t> applied = ShadowDecision(input).Run(why);
   if (applied.empty()) return;
+  context.notes.push_back("shadow: " + why);
   const auto& mappings = input.rules.shadow->mappings;
   for (auto& unit : context.units) {
     for (std::size_t index : applied) {
