@@ -20,11 +20,18 @@ void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const 
   std::vector<RouteDecision> ignored;
   TableRouter router(*input.rules.sharding, input.hints, ignored);
   std::vector<std::vector<int>> items(context.units.size());
-  for (std::size_t k = 0; k < split->values.size(); ++k) {
-    ShardingCondition single = branch;
-    for (auto& each : single.columns) {
-      if (each.in_list == split->in_list) each.values = {split->values[k]};
+  ShardingCondition single;  // the branch with one value of the split IN list at a time
+  std::size_t slot = 0;
+  for (const auto& each : branch.columns) {
+    if (each.in_list == split->in_list) {
+      slot = single.columns.size();
+      single.columns.push_back({each.table, each.column, false, {}, {}, "", ast::kNoExpr});
+    } else {
+      single.columns.push_back(each);
     }
+  }
+  for (std::size_t k = 0; k < split->values.size(); ++k) {
+    single.columns[slot].values = {split->values[k]};
     for (const auto& node : router.Route(table, &single)) {
       for (std::size_t u = 0; u < context.units.size(); ++u) {
         const RouteUnit& unit = context.units[u];
