@@ -10,9 +10,11 @@ def main():
     parser.add_argument("results")
     parser.add_argument("--mariadb-ns", type=float)
     args = parser.parse_args()
-    medians = {}
+    medians, skipped = {}, {}
     for bench in json.load(open(args.results))["benchmarks"]:
-        if bench.get("aggregate_name") == "median":
+        if bench.get("error_occurred"):
+            skipped[bench["run_name"]] = bench.get("error_message")
+        elif bench.get("aggregate_name") == "median":
             medians[bench["run_name"]] = bench
     db = args.mariadb_ns
     print(f"{'benchmark':<46} {'uncached_ns':>11} {'cached_ns':>9} {'cached/unc':>10}"
@@ -36,6 +38,8 @@ def main():
     for name, bench in medians.items():
         if name.startswith(("parse/", "normalize/")):
             print(f"{name:<46} {bench['real_time']:>11.0f} ns")
+    for name, message in skipped.items():
+        print(f"{name}: skipped: {message}")
     if db:
         print(f"MariaDB point select round trip: {db:.0f} ns")
 

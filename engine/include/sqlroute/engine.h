@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sqlroute/hints.h"
+#include "sqlroute/observability.h"
 #include "sqlroute/plan.h"
 #include "sqlroute/rule_set.h"
 #include "sqlroute/session.h"
@@ -49,6 +50,8 @@ class Engine {
   void ApplyDistSql(std::string_view script);
   void Reload(std::shared_ptr<const RuleSet> rules);
   PlanCacheStats plan_cache_stats() const;
+  // Metrics, trace spans and the statement log of this engine and its copies.
+  Observability& observability() const;
 
  private:
   struct LiveRules;
