@@ -12,6 +12,7 @@ namespace sqlroute::bindings {
 void RegisterAlgorithms(py::module_& module);
 void RegisterEngine(py::module_& module);
 void RegisterMerge(py::module_& module);
+void RegisterObservability(py::module_& module);
 void RegisterParse(py::module_& module);
 void RegisterRulesOutline(py::module_& module);
 void RegisterSession(py::module_& module);
@@ -27,6 +28,7 @@ PYBIND11_MODULE(_core, module) {
   RegisterValueFunctions(module);
   RegisterSession(module);
   RegisterEngine(module);
+  RegisterObservability(module);
   RegisterAlgorithms(module);
   RegisterRulesOutline(module);
   RegisterMerge(module);

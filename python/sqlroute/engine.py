@@ -9,6 +9,7 @@ from typing import Any, List, Optional, Sequence, Union
 
 from sqlroute._native import core
 from sqlroute.hints import Hints, coerce_hints
+from sqlroute.observability import ObservabilityMixin
 from sqlroute.plan import Plan
 from sqlroute.rule_dict import dict_to_yaml
 from sqlroute.session import Session
@@ -25,7 +26,7 @@ def _metadata_text(metadata: Union[Mapping[str, Any], str]) -> str:
     raise TypeError(f"metadata must be a dict or YAML/JSON text, not {type(metadata).__name__}")
 
 
-class Engine:
+class Engine(ObservabilityMixin):
     """A validated, immutable rule set plus the routing pipeline.
 
     Build one with :meth:`from_yaml`, :meth:`from_yaml_string`, :meth:`from_distsql` or

@@ -1,0 +1,129 @@
+#pragma once
+// The metrics store: each thread that routes owns its counters (no locked or read-modify-write
+// instruction on the hot path); a snapshot sums every thread's counters. Counters of a thread
+// that ended are kept. Label names (data sources, tables) get indexes in a shared registry the
+// first time a thread meets them.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "sqlroute/observability.h"
+
+namespace sqlroute::observe {
+
+// A counter written by one thread and read by any.
+class Cell {
+ public:
+  void Add(uint64_t n = 1) { value_.store(value_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed); }
+  uint64_t Get() const { return value_.load(std::memory_order_relaxed); }
+
+ private:
+  std::atomic<uint64_t> value_{0};
+};
+
+// Upper bounds of the latency buckets, in nanoseconds (a last +Inf bucket follows).
+constexpr std::array<uint64_t, 16> kBucketNanos = {1000,    2500,    5000,     10000,    25000,    50000,
+                                                   100000,  250000,  500000,   1000000,  2500000,  5000000,
+                                                   10000000, 25000000, 50000000, 100000000};
+
+struct Histogram {
+  std::array<Cell, kBucketNanos.size() + 1> buckets;
+  Cell sum_nanos;
+  void Record(uint64_t nanos);
+};
+
+// parsed_sql_total / routed_sql_total types (ShardingSphere's labels; DistSQL ones never occur here).
+enum class SqlType { Insert, Update, Delete, Select, DDL, DCL, DAL, TCL, None };
+constexpr std::size_t kSqlTypes = static_cast<std::size_t>(SqlType::None);
+const char* SqlTypeName(SqlType type);
+
+enum class RouteShape { None, Single, Multiple, Full };
+constexpr std::size_t kRouteShapes = 4;
+const char* RouteShapeName(RouteShape shape);
+
+constexpr std::size_t kErrorCodes = 0
+#define SQLROUTE_ERROR(name, category, ss_code) +1
+#include "sqlroute/errors.def"
+#undef SQLROUTE_ERROR
+    ;
+
+// Cells indexed by a registry index; chunks are allocated by the owning thread as needed.
+class LabelCells {
+ public:
+  static constexpr std::size_t kChunk = 256;
+  static constexpr std::size_t kChunks = 256;  // names beyond kChunk * kChunks are not counted
+  LabelCells() = default;
+  LabelCells(const LabelCells&) = delete;
+  LabelCells& operator=(const LabelCells&) = delete;
+  ~LabelCells();
+  void Add(uint32_t index);
+  uint64_t Get(uint32_t index) const;
+
+ private:
+  using Chunk = std::array<Cell, kChunk>;
+  std::array<std::atomic<Chunk*>, kChunks> chunks_{};
+};
+
+// Label names in the order first met, shared by all threads.
+class NameRegistry {
+ public:
+  uint32_t IndexOf(const std::string& name);
+  std::vector<std::string> Names() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, uint32_t> indexes_;
+  std::vector<std::string> names_;
+};
+
+// One label dimension of one thread: its private name -> index cache and its cells.
+class ThreadLabels {
+ public:
+  void Add(NameRegistry& registry, const std::string& name);
+  const LabelCells& cells() const { return cells_; }
+
+ private:
+  // Touched by the owning thread only. The last name is compared first: cheaper than hashing
+  // when statements keep going to the same place.
+  std::unordered_map<std::string, uint32_t> indexes_;
+  std::string last_name_;
+  uint32_t last_index_ = 0;
+  LabelCells cells_;
+};
+
+struct ThreadCounters {
+  std::array<Cell, kSqlTypes> parsed;
+  std::array<Cell, kSqlTypes> routed;
+  std::array<Cell, kRouteShapes> shapes;
+  Cell primary_units, replica_units, shadow_units;
+  std::array<Cell, kErrorCodes> errors;
+  Histogram parse_latency, route_latency, rewrite_latency;
+  ThreadLabels data_sources, tables;
+};
+
+class Metrics {
+ public:
+  Metrics();
+  ThreadCounters& Local();  // the calling thread's counters
+  void AddDataSource(ThreadCounters& counters, const std::string& name) { counters.data_sources.Add(data_sources_, name); }
+  void AddTable(ThreadCounters& counters, const std::string& name) { counters.tables.Add(tables_, name); }
+  MetricsSnapshot Snapshot() const;  // without the plan cache counters
+
+ private:
+  ThreadCounters& Register();
+
+  const uint64_t id_;  // unique per Metrics, never reused: tells thread-local caches apart
+  NameRegistry data_sources_;
+  NameRegistry tables_;
+  mutable std::mutex threads_mutex_;
+  std::vector<std::unique_ptr<ThreadCounters>> threads_;
+  std::unordered_map<std::thread::id, ThreadCounters*> by_thread_;
+};
+
+}  // namespace sqlroute::observe

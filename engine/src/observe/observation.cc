@@ -1,0 +1,186 @@
+#include "observe/observation.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "observe/masking.h"
+
+namespace sqlroute::observe {
+namespace {
+
+SqlType TypeOf(ast::StatementKind kind) {
+  using K = ast::StatementKind;
+  switch (kind) {
+    case K::Select: case K::Table: case K::Values: return SqlType::Select;
+    case K::Insert: case K::Replace: return SqlType::Insert;
+    case K::Update: return SqlType::Update;
+    case K::Delete: return SqlType::Delete;
+    default: break;
+  }
+  switch (ast::ClassOf(kind)) {
+    case ast::StatementClass::DDL: return SqlType::DDL;
+    case ast::StatementClass::DCL: return SqlType::DCL;
+    case ast::StatementClass::DAL: return SqlType::DAL;
+    case ast::StatementClass::TCL: return SqlType::TCL;
+    default: return SqlType::None;
+  }
+}
+
+bool IsRoutedType(SqlType type) {
+  return type == SqlType::Insert || type == SqlType::Update || type == SqlType::Delete || type == SqlType::Select;
+}
+
+RouteShape ShapeOf(const Plan& plan) {
+  if (plan.route_units.empty()) return RouteShape::None;
+  if (plan.route_units.size() == 1) return RouteShape::Single;
+  switch (plan.route_type) {
+    case RouteType::Broadcast:
+    case RouteType::DatabaseBroadcast:
+    case RouteType::TableBroadcast:
+    case RouteType::InstanceBroadcast: return RouteShape::Full;
+    default: break;
+  }
+  for (const std::string& warning : plan.warnings) {
+    if (warning.rfind("full route:", 0) == 0) return RouteShape::Full;  // the sharding router's mark
+  }
+  return RouteShape::Multiple;
+}
+
+void CountTargets(const detail::CompiledRules& rules, const RouteUnit& unit, ThreadCounters& counters) {
+  for (const route::ReadwriteGroup& group : rules.readwrite_groups) {
+    if (group.name != unit.logic_data_source) continue;
+    const auto& replicas = group.read_data_sources;
+    if (unit.data_source == group.write_data_source) {
+      counters.primary_units.Add();
+    } else if (std::find(replicas.begin(), replicas.end(), unit.data_source) != replicas.end()) {
+      counters.replica_units.Add();
+    }
+  }
+  if (!rules.shadow) return;
+  for (const route::ShadowMapping& mapping : rules.shadow->mappings) {
+    if (mapping.shadow == unit.data_source) {
+      counters.shadow_units.Add();
+      return;
+    }
+  }
+}
+
+uint64_t UnixNanosNow() {
+  auto since_epoch = std::chrono::system_clock::now().time_since_epoch();
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(since_epoch).count());
+}
+
+}  // namespace
+
+void Observation::Start(const RuleSet& rules, std::string_view sql, const std::vector<Value>& params) {
+  using State = Observability::State;
+  if ((flags_ & State::kTrace) && !state_.Sample()) flags_ &= ~State::kTrace;
+  if (flags_ == 0) return;
+  rules_ = &rules.compiled();
+  sql_ = sql;
+  params_ = &params;
+  if (flags_ & (State::kTrace | State::kLog)) start_unix_nanos_ = UnixNanosNow();
+  marks_[0] = Ticks();
+}
+
+void Observation::OnParsed(const ast::Statement& statement) {
+  Mark();
+  kind_ = statement.kind;
+  if (flags_ & Observability::State::kLog) mask_ = NeedsMasking(statement, *rules_);
+}
+
+void Observation::OnRouted(const route::RouteContext& route) {
+  Mark();
+  route_type_ = route.type;
+  route_units_ = route.units.size();
+}
+
+uint64_t Observation::Nanos(int from, int to) const {
+  return TicksToNanos(marks_[to] - marks_[from]);
+}
+
+void Observation::Finish(const Plan* plan, std::optional<ErrorCode> error) {
+  if (error && reached_ < kStages) {
+    failed_stage_ = reached_;
+    Mark();
+  }
+  if (flags_ & Observability::State::kMetrics) RecordMetrics(plan, error);
+  if (flags_ & Observability::State::kTrace) EmitSpans(plan, error);
+  if (flags_ & Observability::State::kLog) WriteLog(plan, error);
+}
+
+void Observation::RecordMetrics(const Plan* plan, std::optional<ErrorCode> error) {
+  ThreadCounters& counters = state_.metrics.Local();
+  SqlType type = TypeOf(kind_);
+  if (Completed(0)) {
+    if (type != SqlType::None) counters.parsed[static_cast<std::size_t>(type)].Add();
+    counters.parse_latency.Record(Nanos(0, 1));
+  }
+  if (Completed(1)) {
+    if (IsRoutedType(type)) counters.routed[static_cast<std::size_t>(type)].Add();
+    counters.route_latency.Record(Nanos(1, 2));
+  }
+  if (Completed(2)) counters.rewrite_latency.Record(Nanos(2, 3));
+  if (error) counters.errors[static_cast<std::size_t>(*error)].Add();
+  if (plan == nullptr) return;
+  counters.shapes[static_cast<std::size_t>(ShapeOf(*plan))].Add();
+  for (const RouteUnit& unit : plan->route_units) {
+    state_.metrics.AddDataSource(counters, unit.data_source);
+    for (const TableMapping& table : unit.tables) state_.metrics.AddTable(counters, table.actual);
+    CountTargets(*rules_, unit, counters);
+  }
+}
+
+void Observation::EmitSpans(const Plan* plan, std::optional<ErrorCode> error) {
+  std::shared_ptr<Tracer> tracer = state_.CurrentTracer();
+  if (!tracer) return;
+  Span span;
+  span.statement_id = state_.NextStatementId();
+  if (Completed(0)) span.statement_type = ast::KindName(kind_);
+  if (Completed(1)) span.route_type = RouteTypeName(route_type_);
+  span.unit_count = plan ? plan->units.size() : route_units_;
+  for (int stage = 0; stage < kStages && stage < reached_; ++stage) {
+    span.stage = static_cast<SpanStage>(stage);
+    span.start_unix_nanos = start_unix_nanos_ + Nanos(0, stage);
+    span.end_unix_nanos = start_unix_nanos_ + Nanos(0, stage + 1);
+    span.error = stage == failed_stage_ ? error : std::nullopt;
+    try {
+      tracer->OnSpan(span);
+    } catch (...) {  // a tracer never fails a statement
+    }
+  }
+}
+
+void Observation::WriteLog(const Plan* plan, std::optional<ErrorCode> error) {
+  std::shared_ptr<const Observability::State::LogTarget> target = state_.CurrentLog();
+  if (!target) return;
+  uint64_t stage_nanos[kStages] = {};
+  for (int stage = 0; stage < kStages && stage < reached_; ++stage) stage_nanos[stage] = Nanos(stage, stage + 1);
+  uint64_t total = stage_nanos[0] + stage_nanos[1] + stage_nanos[2];
+  const auto& threshold = target->options.slow_threshold;
+  bool slow = threshold && total >= static_cast<uint64_t>(threshold->count());
+  if (!slow && !target->options.general) return;
+  StatementRecord record;
+  record.slow = slow;
+  record.start_unix_nanos = start_unix_nanos_;
+  record.logic_sql = mask_ ? MaskLiterals(sql_) : std::string(sql_);
+  record.params = ShowParams(*params_, mask_);
+  if (plan) {
+    for (const SqlUnit& unit : plan->units) {
+      record.units.push_back({unit.data_source, mask_ ? MaskLiterals(unit.sql) : unit.sql, ShowParams(unit.params, mask_)});
+    }
+  }
+  if (Completed(0)) record.statement_type = ast::KindName(kind_);
+  if (Completed(1)) record.route_type = RouteTypeName(route_type_);
+  record.error = error;
+  record.parse_nanos = stage_nanos[0];
+  record.route_nanos = stage_nanos[1];
+  record.rewrite_nanos = stage_nanos[2];
+  record.total_nanos = total;
+  try {
+    target->log->OnStatement(record);
+  } catch (...) {  // a log never fails a statement
+  }
+}
+
+}  // namespace sqlroute::observe

@@ -1,0 +1,73 @@
+#pragma once
+// One statement's observation, a scope object in Engine::Route: the pipeline reports each stage
+// it completes and how the statement ended; metrics, spans and the log are written at the end.
+// When observability is off every call is one branch on `flags_`.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "ast/statement.h"
+#include "route/route_context.h"
+#include "observe/observability_state.h"
+#include "observe/tick_clock.h"
+#include "sqlroute/plan.h"
+
+namespace sqlroute::observe {
+
+class Observation {
+ public:
+  Observation(Observability& observability, const RuleSet& rules, std::string_view sql,
+              const std::vector<Value>& params)
+      : state_(observability.state()), flags_(state_.Flags(rules)) {
+    if (flags_) Start(rules, sql, params);
+  }
+  Observation(const Observation&) = delete;
+  Observation& operator=(const Observation&) = delete;
+
+  void Parsed(const ast::Statement& statement) {
+    if (flags_) OnParsed(statement);
+  }
+  void Routed(const route::RouteContext& route) {
+    if (flags_) OnRouted(route);
+  }
+  void Rewritten() {
+    if (flags_) Mark();
+  }
+  void Finished(const Plan& plan) {
+    if (flags_) Finish(&plan, std::nullopt);
+  }
+  void Failed(const Error& error) {
+    if (flags_) Finish(nullptr, error.code());
+  }
+
+ private:
+  static constexpr int kStages = 3;  // parse, route, rewrite: stage s runs from mark s to mark s + 1
+
+  void Start(const RuleSet& rules, std::string_view sql, const std::vector<Value>& params);
+  void OnParsed(const ast::Statement& statement);
+  void OnRouted(const route::RouteContext& route);
+  void Mark() { marks_[++reached_] = Ticks(); }
+  bool Completed(int stage) const { return stage < reached_ && stage != failed_stage_; }
+  void Finish(const Plan* plan, std::optional<ErrorCode> error);
+  uint64_t Nanos(int from, int to) const;  // between two marks
+
+  void RecordMetrics(const Plan* plan, std::optional<ErrorCode> error);
+  void EmitSpans(const Plan* plan, std::optional<ErrorCode> error);
+  void WriteLog(const Plan* plan, std::optional<ErrorCode> error);
+
+  Observability::State& state_;
+  uint32_t flags_;
+  const detail::CompiledRules* rules_ = nullptr;
+  std::string_view sql_;
+  const std::vector<Value>* params_ = nullptr;
+  uint64_t marks_[kStages + 1] = {};  // Ticks()
+  int reached_ = 0;         // the last mark set
+  int failed_stage_ = -1;
+  uint64_t start_unix_nanos_ = 0;  // spans and log only
+  ast::StatementKind kind_ = ast::StatementKind::Select;
+  RouteType route_type_ = RouteType::Passthrough;
+  std::size_t route_units_ = 0;
+  bool mask_ = true;  // until the statement is known not to need masking
+};
+
+}  // namespace sqlroute::observe

@@ -1,0 +1,244 @@
+"""Observability from Python: metrics dict and Prometheus text, spans from a callable with
+sampling, the statement log (callable and file, slow threshold) and masking."""
+
+import re
+import sys
+import threading
+
+import pytest
+
+import sqlroute
+
+SHARDING = """
+databaseName: sharding_db
+dataSources:
+  ds_0: {url: "jdbc:mysql://h/d0"}
+  ds_1: {url: "jdbc:mysql://h/d1"}
+rules:
+- !SHARDING
+  autoTables:
+    t_user:
+      actualDataSources: ds_${0..1}
+      shardingStrategy:
+        standard: {shardingColumn: id, shardingAlgorithmName: t_user_mod}
+  shardingAlgorithms:
+    t_user_mod: {type: MOD, props: {sharding-count: 4}}
+"""
+
+ENCRYPT = """
+databaseName: encrypt_db
+dataSources:
+  ds: {url: "jdbc:mysql://h/e", password: db-secret}
+rules:
+- !ENCRYPT
+  tables:
+    t_user:
+      columns:
+        password:
+          cipher: {name: cipher_password, encryptorName: aes_encryptor}
+  encryptors:
+    aes_encryptor: {type: AES, props: {aes-key-value: key-123456abc}}
+"""
+
+
+def metrics_engine() -> sqlroute.Engine:
+    return sqlroute.Engine.from_yaml_string(SHARDING + "props: {metrics-enabled: true}\n")
+
+
+def test_metrics_after_a_known_workload():
+    engine = metrics_engine()
+    engine.route("SELECT c FROM t_user WHERE id = ?", [1])
+    engine.route("SELECT c FROM t_user WHERE id IN (?, ?)", [1, 2])
+    engine.route("SELECT c FROM t_user")
+    engine.route("DELETE FROM t_user WHERE id = 3")
+    with pytest.raises(sqlroute.SqlSyntaxError):
+        engine.route("SELEC 1")
+    m = engine.metrics()
+    assert m["parsed_sql"] == {"SELECT": 3, "DELETE": 1}
+    assert m["routed_sql"] == {"SELECT": 3, "DELETE": 1}
+    assert m["route_shapes"] == {"single": 2, "multiple": 1, "full": 1}
+    assert m["routed_data_sources"] == {"ds_0": 3, "ds_1": 5}
+    assert m["routed_tables"] == {"t_user_0": 1, "t_user_1": 3, "t_user_2": 2, "t_user_3": 2}
+    assert m["errors"] == {"SQL_SYNTAX_ERROR": 1}
+    assert m["route_latency"]["count"] == 4
+    assert len(m["route_latency"]["buckets"]) == len(m["route_latency"]["upper_bounds"]) + 1
+    assert m["plan_cache_misses"] == 4
+
+
+def test_metrics_are_off_by_default_and_switched_by_the_api():
+    engine = sqlroute.Engine.from_yaml_string(SHARDING)
+    engine.route("SELECT c FROM t_user WHERE id = 1")
+    assert engine.metrics()["parsed_sql"] == {}
+    engine.set_metrics_enabled(True)
+    engine.route("SELECT c FROM t_user WHERE id = 1")
+    assert engine.metrics()["parsed_sql"] == {"SELECT": 1}
+
+
+SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[a-zA-Z_]\w*="(?:[^"\\]|\\.)*"(?:,[a-zA-Z_]\w*="(?:[^"\\]|\\.)*")*\})? (\S+)$')
+
+
+def parse_prometheus(text: str) -> dict:
+    """Series -> value; asserts that every line is HELP, TYPE or a sample of a typed family."""
+    types, samples = {}, {}
+    for line in text.splitlines():
+        if line.startswith("# HELP "):
+            continue
+        if line.startswith("# TYPE "):
+            _, _, name, kind = line.split(" ")
+            assert kind in {"counter", "gauge", "histogram", "summary", "untyped"}
+            types[name] = kind
+            continue
+        match = SAMPLE.match(line)
+        assert match, line
+        family = re.sub(r"_(bucket|sum|count)$", "", match.group(1))
+        assert match.group(1) in types or types.get(family) == "histogram", line
+        samples[match.group(1) + (match.group(2) or "")] = float(match.group(3))
+    return samples
+
+
+def test_prometheus_text():
+    engine = metrics_engine()
+    engine.route("SELECT c FROM t_user WHERE id = 5")
+    samples = parse_prometheus(engine.prometheus())
+    assert samples['parsed_sql_total{type="SELECT"}'] == 1
+    assert samples['routed_result_total{object="data_source",name="ds_1"}'] == 1
+    assert samples['routed_result_total{object="table",name="t_user_1"}'] == 1
+    assert samples['sqlroute_rewrite_duration_seconds_bucket{le="+Inf"}'] == 1
+    assert samples["sqlroute_plan_cache_misses_total"] == 1
+
+
+def test_spans_and_sampling():
+    engine = sqlroute.Engine.from_yaml_string(SHARDING)
+    spans = []
+    engine.set_tracer(spans.append)
+    engine.route("SELECT c FROM t_user WHERE id IN (?, ?)", [1, 2])
+    assert [s["stage"] for s in spans] == ["parse", "route", "rewrite"]
+    assert {(s["statement_type"], s["route_type"], s["unit_count"], s["error"]) for s in spans} == {
+        ("SELECT", "Standard", 2, None)
+    }
+    assert len({s["statement_id"] for s in spans}) == 1
+    assert all(s["start_unix_nanos"] <= s["end_unix_nanos"] for s in spans)
+
+    spans.clear()
+    engine.set_tracer(spans.append, sample=0.25)
+    for i in range(8):
+        engine.route("SELECT c FROM t_user WHERE id = ?", [i])
+    assert len(spans) == 2 * 3
+    engine.set_tracer(None)
+    engine.route("SELECT c FROM t_user WHERE id = 1")
+    assert len(spans) == 6
+
+
+def test_span_of_a_failing_stage_has_the_error_code():
+    engine = sqlroute.Engine.from_yaml_string(SHARDING)
+    spans = []
+    engine.set_tracer(spans.append)
+    with pytest.raises(sqlroute.BindError):
+        engine.route("SELECT c FROM t_user WHERE id = ?")
+    assert [(s["stage"], s["error"]) for s in spans] == [("parse", None), ("route", "PARAMETER_MISSING")]
+
+
+def test_a_failing_callable_does_not_fail_routing(monkeypatch):
+    engine = sqlroute.Engine.from_yaml_string(SHARDING)
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+
+    def broken(_span):
+        raise RuntimeError("tracer bug")
+
+    engine.set_tracer(broken)
+    assert len(engine.route("SELECT c FROM t_user WHERE id = 1").units) == 1
+    assert [str(u.exc_value) for u in unraisable] == ["tracer bug"] * 3
+
+
+def test_general_log_to_a_callable():
+    engine = sqlroute.Engine.from_yaml_string(SHARDING)
+    records = []
+    engine.set_statement_log(records.append)
+    engine.route("SELECT c FROM t_user WHERE id = ?", [6])
+    (record,) = records
+    assert record["slow"] is False
+    assert record["logic_sql"] == "SELECT c FROM t_user WHERE id = ?"
+    assert record["params"] == ["6"]
+    assert record["units"] == [{"data_source": "ds_0", "sql": "SELECT c FROM t_user_2 WHERE id = ?", "params": ["6"]}]
+    assert record["text"].split("\n", 1)[1] == (
+        "Logic SQL: SELECT c FROM t_user WHERE id = ? ::: [6]\n"
+        "Actual SQL: ds_0 ::: SELECT c FROM t_user_2 WHERE id = ? ::: [6]\n"
+    )
+
+
+def test_slow_log_threshold():
+    engine = sqlroute.Engine.from_yaml_string(SHARDING)
+    records = []
+    engine.set_statement_log(records.append, slow_ms=0)
+    engine.route("SELECT c FROM t_user WHERE id = 1")
+    assert [r["slow"] for r in records] == [True]
+    engine.set_statement_log(records.append, slow_ms=3_600_000)
+    engine.route("SELECT c FROM t_user WHERE id = 1")
+    assert len(records) == 1
+
+
+def test_file_log(tmp_path):
+    engine = sqlroute.Engine.from_yaml_string(SHARDING)
+    path = tmp_path / "statements.log"
+    engine.set_statement_log(path)
+    engine.route("SELECT c FROM t_user WHERE id = 3")
+    engine.set_statement_log(None)
+    lines = path.read_text().splitlines()
+    assert lines[0].startswith("# ") and " general SELECT Standard " in lines[0]
+    assert lines[1:] == [
+        "Logic SQL: SELECT c FROM t_user WHERE id = 3 ::: []",
+        "Actual SQL: ds_1 ::: SELECT c FROM t_user_3 WHERE id = 3 ::: []",
+    ]
+
+
+def test_sql_show_prop_turns_the_general_log_on():
+    engine = sqlroute.Engine.from_yaml_string(SHARDING + "props: {sql-show: true}\n")
+    records = []
+    engine.set_statement_log(records.append, general=False)
+    engine.route("SELECT c FROM t_user WHERE id = 1")
+    assert len(records) == 1
+
+
+def test_encrypted_values_and_secrets_are_masked():
+    engine = sqlroute.Engine.from_yaml_string(ENCRYPT)
+    cipher_sql = engine.route("INSERT INTO t_user (id, password) VALUES (1, 'pw-literal')").units[0].sql
+    ciphertext = cipher_sql.split("'")[1]
+    records = []
+    engine.set_statement_log(records.append)
+    engine.route("INSERT INTO t_user (id, password) VALUES (1, 'pw-literal')")
+    engine.route("SELECT id FROM t_user WHERE password = ?", ["pw-param"])
+    engine.route("CREATE USER 'bob' IDENTIFIED BY 'hunter2'")
+    assert [r["logic_sql"] for r in records] == [
+        "INSERT INTO t_user (id, password) VALUES (***, ***)",
+        "SELECT id FROM t_user WHERE password = ?",
+        "CREATE USER *** IDENTIFIED BY ***",
+    ]
+    assert records[0]["units"][0]["sql"] == "INSERT INTO t_user (id, `cipher_password`) VALUES (***, ***)"
+    assert records[1]["params"] == ["***"] and records[1]["units"][0]["params"] == ["***"]
+    text = "".join(r["text"] for r in records) + repr(records)
+    for secret in ("pw-literal", "pw-param", "hunter2", "key-123456abc", "db-secret", ciphertext):
+        assert secret not in text
+
+
+def test_reading_metrics_while_threads_route():
+    engine = metrics_engine()
+
+    def work():
+        for i in range(200):
+            engine.route("SELECT c FROM t_user WHERE id = ?", [i])
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    last = 0
+    while any(t.is_alive() for t in threads):
+        parsed = engine.metrics()["parsed_sql"].get("SELECT", 0)
+        assert parsed >= last
+        last = parsed
+        parse_prometheus(engine.prometheus())
+    for thread in threads:
+        thread.join()
+    m = engine.metrics()
+    assert m["parsed_sql"] == {"SELECT": 800}
+    assert m["routed_tables"] == {f"t_user_{k}": 200 for k in range(4)}
