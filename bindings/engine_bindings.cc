@@ -53,6 +53,28 @@ Plan RouteWithoutGil(const Engine& engine, const std::string& sql, py::handle pa
   return GuardEngineCall([&] { return engine.Route(sql, values, call_hints, &session->state); });
 }
 
+// Per (data source, actual SQL): (data_source, sql, [param sets], [input indexes]).
+py::list RouteBatchWithoutGil(const Engine& engine, const std::string& sql, py::handle param_sets, py::handle hints) {
+  std::vector<std::vector<Value>> sets;
+  std::size_t index = 0;
+  for (py::handle each : param_sets) {
+    sets.push_back(ToValues(each, "param_sets[" + std::to_string(index++) + "]"));
+  }
+  Hints call_hints = hints.is_none() ? Hints{} : HintsFromDict(py::reinterpret_borrow<py::dict>(hints));
+  BatchPlan batch;
+  {
+    py::gil_scoped_release release;
+    batch = GuardEngineCall([&] { return engine.RouteBatch(sql, sets, call_hints); });
+  }
+  py::list result;
+  for (const BatchUnit& unit : batch.units) {
+    py::list params;
+    for (const auto& set : unit.param_sets) params.append(ToPythonList(set));
+    result.append(py::make_tuple(unit.data_source, unit.sql, params, py::cast(unit.inputs)));
+  }
+  return result;
+}
+
 py::tuple ColumnRef(const MergeColumn& column) {
   return py::make_tuple(column.label, column.index < 0 ? py::object(py::none()) : py::int_(column.index));
 }
@@ -146,6 +168,8 @@ void RegisterEngine(py::module_& module) {
       .def("route", &RouteWithoutGil, py::arg("sql"), py::arg("params") = py::none(), py::arg("hints") = py::none(),
            py::arg("session") = nullptr,
            "Routes one statement; `hints` is a dict of the sqlroute.Hints fields that are set; `session` is updated.")
+      .def("route_batch", &RouteBatchWithoutGil, py::arg("sql"), py::arg("param_sets"), py::arg("hints") = py::none(),
+           "Routes a prepared statement once per parameter set and groups the sets by (data source, SQL).")
       .def(
           "apply_distsql",
           [](Engine& engine, const std::string& script) {

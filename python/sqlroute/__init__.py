@@ -77,7 +77,7 @@ from sqlroute.errors import (
 from sqlroute.hints import Hints
 from sqlroute.merging import merge
 from sqlroute.parsing import ParsedStatement, ParsedTable, parse
-from sqlroute.plan import DecryptColumn, Plan, RouteDecision, RouteUnit, SqlUnit, TableMapping
+from sqlroute.plan import BatchUnit, DecryptColumn, Plan, RouteDecision, RouteUnit, SqlUnit, TableMapping
 from sqlroute.session import Session
 from sqlroute.values import BigInt, Int, Long
 
@@ -121,6 +121,7 @@ __all__ = [
     "ShardingValue",
     "SqlSyntaxError",
     "SqlUnit",
+    "BatchUnit",
     "TableMapping",
     "UnsupportedSqlError",
     "algorithm_types",

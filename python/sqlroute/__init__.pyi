@@ -69,6 +69,13 @@ class SqlUnit:
     params: List[Any]
     def __init__(self, data_source: str, sql: str, params: List[Any]) -> None: ...
 
+class BatchUnit:
+    data_source: str
+    sql: str
+    param_sets: List[List[Any]]
+    inputs: List[int]
+    def __init__(self, data_source: str, sql: str, param_sets: List[List[Any]], inputs: List[int]) -> None: ...
+
 class TableMapping:
     logic: str
     actual: str
@@ -170,6 +177,13 @@ class Engine:
         hints: Union[Hints, Mapping[str, Any], None] = None,
         session: Optional[Session] = None,
     ) -> Plan: ...
+    def route_batch(
+        self,
+        sql: str,
+        param_sets: Sequence[Sequence[_Param]],
+        *,
+        hints: Union[Hints, Mapping[str, Any], None] = None,
+    ) -> List[BatchUnit]: ...
     def decrypt(self, encryptor: str, value: Any) -> Any: ...
     # observability (sqlroute.observability)
     def metrics(self) -> Dict[str, Any]: ...

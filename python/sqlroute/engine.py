@@ -10,7 +10,7 @@ from typing import Any, List, Optional, Sequence, Union
 from sqlroute._native import core
 from sqlroute.hints import Hints, coerce_hints
 from sqlroute.observability import ObservabilityMixin
-from sqlroute.plan import Plan
+from sqlroute.plan import BatchUnit, Plan
 from sqlroute.rule_dict import dict_to_yaml
 from sqlroute.session import Session
 
@@ -130,6 +130,23 @@ class Engine(ObservabilityMixin):
         native_hints = call_hints.to_native() if call_hints is not None else None
         native_session = session._native if session is not None else None
         return Plan(self._native.route(sql, params, native_hints, native_session), self)
+
+    def route_batch(
+        self,
+        sql: str,
+        param_sets: Sequence[Sequence[Any]],
+        *,
+        hints: Union[Hints, Mapping[str, Any], None] = None,
+    ) -> List[BatchUnit]:
+        """Routes a prepared statement executed with many parameter sets (JDBC batching).
+
+        Returns one :class:`BatchUnit` per (data source, actual SQL) with the parameter sets it
+        receives, in input order, and the index of the input set each came from.
+        """
+        call_hints = coerce_hints(hints)
+        native_hints = call_hints.to_native() if call_hints is not None else None
+        return [BatchUnit(ds, unit_sql, [list(p) for p in sets], list(inputs))
+                for ds, unit_sql, sets, inputs in self._native.route_batch(sql, list(param_sets), native_hints)]
 
     def decrypt(self, encryptor: str, value: Any) -> Any:
         """Decrypts one result value with the encrypt rule's encryptor ``encryptor``.

@@ -22,6 +22,17 @@ class SqlUnit:
 
 
 @dataclass(frozen=True)
+class BatchUnit:
+    """What one data source receives for a batch: its actual SQL and, in input order, the
+    parameter sets it runs with plus the index of the input set each came from."""
+
+    data_source: str
+    sql: str
+    param_sets: List[List[Any]]
+    inputs: List[int]
+
+
+@dataclass(frozen=True)
 class TableMapping:
     """A logic table and the actual table that replaces it in one unit."""
 
