@@ -30,6 +30,13 @@ class RuleSet {
   // The same from CREATE TABLE statements separated by `;`.
   std::shared_ptr<const RuleSet> WithTableDefinitions(std::string_view create_table_statements) const;
 
+  // A new rule set: this one with the replicas `names` of read/write group `group` disabled, in
+  // place of those disabled before (empty: all enabled). Reads avoid disabled replicas, and go to
+  // the primary when all are disabled. Kept through WithDistSql / WithMetadata while the group and
+  // replica exist. Throws Error(CONFIG_UNKNOWN_RULE / CONFIG_UNKNOWN_DATA_SOURCE) for unknown names.
+  std::shared_ptr<const RuleSet> WithDisabledReadDataSources(const std::string& group,
+                                                             const std::vector<std::string>& names) const;
+
   // Canonical ShardingSphere 5.5 YAML; secrets are masked unless asked for.
   std::string ExportYaml(bool include_secrets = false) const;
 

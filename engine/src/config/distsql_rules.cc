@@ -314,8 +314,9 @@ void Parser::ShadowRules(Verb verb) {
     Put(rule.data_sources, name, data_source, PathOf(name));
     for (auto& [table, algorithms] : tables) {
       if (!Find(rule.tables, table)) rule.tables.push_back({table, {}, PathOf(name) + "." + table});
-      ShadowTableConfig& table_config =
-          std::find_if(rule.tables.begin(), rule.tables.end(), [&](const auto& each) { return each.name == table; })->value;
+      const std::string& table_name = table;  // C++17 lambdas cannot capture structured bindings
+      ShadowTableConfig& table_config = std::find_if(rule.tables.begin(), rule.tables.end(),
+                                                     [&](const auto& each) { return each.name == table_name; })->value;
       table_config.data_source_names.push_back(name);
       for (auto& [algorithm_name, algorithm] : algorithms) {
         std::string generated = algorithm_name.empty() ? GeneratedName({name, table, algorithm.type}) : algorithm_name;

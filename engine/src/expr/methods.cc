@@ -94,6 +94,14 @@ int32_t JavaIntValue(const JValue& v) {
   ThrowMismatch("java.lang.NumberFormatException: For input string: \"" + std::string(text) + "\"");
 }
 
+// new BigDecimal(Double.toString(d)): Infinity and NaN are not numbers.
+BigDecimal DoubleToBigDecimal(const JValue& value) {
+  std::string text = ToText(value);
+  auto parsed = BigDecimal::Parse(text);
+  if (!parsed) ThrowNumberFormat(text);
+  return *parsed;
+}
+
 // Integer.parseInt / Long.parseLong.
 int64_t ParseJavaInteger(std::string_view text, int64_t min, int64_t max) {
   std::string_view digits = text;
@@ -241,10 +249,10 @@ JValue NumberMethod(const MethodInfo& info, const JValue& receiver, const JValue
     case Method::DoubleValue:
     case Method::ToDouble: return JValue::Double(AsDouble(receiver));
     case Method::ToBigInteger:
-      if (receiver.kind == JKind::Double) return JValue::Big(BigDecimal::Parse(ToText(receiver))->ToBigInteger());
+      if (receiver.kind == JKind::Double) return JValue::Big(DoubleToBigDecimal(receiver).ToBigInteger());
       return JValue::Big(AsBigInteger(receiver));
     case Method::ToBigDecimal:
-      if (receiver.kind == JKind::Double) return JValue::Dec(*BigDecimal::Parse(ToText(receiver)));
+      if (receiver.kind == JKind::Double) return JValue::Dec(DoubleToBigDecimal(receiver));
       return JValue::Dec(AsBigDecimal(receiver));
     case Method::Mod: return ApplyBinary(BinaryOp::Remainder, receiver, args[0]);
     case Method::IntDiv: return ApplyBinary(BinaryOp::IntDiv, receiver, args[0]);

@@ -338,10 +338,12 @@ Token Parser::LexNumber(size_t start) {
   token.end = i;
   char kind = static_cast<char>(suffix | 0x20);  // lower case
   if (kind == 'd' || kind == 'f') {
-    token.value = JValue::Double(std::stod(text));
+    token.value = JValue::Double(std::strtod(text.c_str(), nullptr));  // out of range: Infinity or 0, as in Java
   } else if (decimal) {
     if (suffix && kind != 'g') Fail(start, "malformed number");
-    token.value = JValue::Dec(*BigDecimal::Parse(text));
+    auto parsed = BigDecimal::Parse(text);
+    if (!parsed) Fail(start, "number out of range");
+    token.value = JValue::Dec(*parsed);
   } else {
     BigInteger value;
     bool octal = text.size() > 1 && text[0] == '0';

@@ -3,6 +3,7 @@
 
 #include "common/strings.h"
 #include "config/config_validator.h"
+#include "expr/inline_errors.h"
 #include "expr/inline_expression.h"
 #include "route/compiled_rules.h"
 #include "sqlroute/error.h"
@@ -259,6 +260,12 @@ class Compiler {
                   "BOUNDARY_RANGE, AUTO_INTERVAL)", strategy_path);
     }
     if (sources.empty()) throw Error(ErrorCode::CONFIG_EMPTY_DATA_NODES, "auto table has no data source", entry.path);
+    if (static_cast<std::size_t>(*amount) > expr::kMaxExpandedItems) {  // the inline-expansion limit
+      throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS,
+                  "auto table `" + entry.name + "` would have " + std::to_string(*amount) +
+                      " tables, more than the limit of " + std::to_string(expr::kMaxExpandedItems),
+                  strategy_path);
+    }
     for (int i = 0; i < *amount; ++i) {
       table.nodes.push_back({sources[static_cast<std::size_t>(i) % sources.size()], entry.name + "_" + std::to_string(i)});
     }

@@ -1,0 +1,23 @@
+// DistSQL script -> RuleSet::FromDistSql. A rule set that compiles must export to YAML that
+// compiles again.
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "sqlroute/error.h"
+#include "sqlroute/rule_set.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::shared_ptr<const sqlroute::RuleSet> rules;
+  try {
+    rules = sqlroute::RuleSet::FromDistSql(std::string_view(reinterpret_cast<const char*>(data), size));
+  } catch (const sqlroute::Error&) {
+    return 0;
+  }
+  try {
+    sqlroute::RuleSet::FromYamlString(rules->ExportYaml(true));
+  } catch (const sqlroute::Error&) {
+    std::abort();
+  }
+  return 0;
+}
