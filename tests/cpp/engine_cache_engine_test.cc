@@ -2,6 +2,8 @@
 // rule changes invalidate it, and the prop switches it off.
 #include <gtest/gtest.h>
 
+#include "support/small_rules.h"
+
 #include <random>
 #include <string>
 #include <thread>
@@ -11,21 +13,7 @@
 namespace sqlroute {
 namespace {
 
-const std::string kSharding = R"(
-databaseName: sharding_db
-dataSources:
-  ds_0: {url: "jdbc:mysql://127.0.0.1:3306/sbtest"}
-  ds_1: {url: "jdbc:mysql://127.0.0.1:3307/sbtest"}
-rules:
-- !SHARDING
-  autoTables:
-    t_user:
-      actualDataSources: ds_${0..1}
-      shardingStrategy:
-        standard: {shardingColumn: id, shardingAlgorithmName: t_user_mod}
-  shardingAlgorithms:
-    t_user_mod: {type: MOD, props: {sharding-count: 4}}
-)";
+const std::string kSharding = testing_support::kTwoShardMod4Rules;
 
 std::string Units(const Plan& plan) {
   std::string out = std::string(RouteTypeName(plan.route_type)) + "\n";

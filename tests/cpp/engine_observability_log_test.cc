@@ -2,6 +2,8 @@
 // (no value of an encrypted column, no password, no key in any line).
 #include <gtest/gtest.h>
 
+#include "support/small_rules.h"
+
 #include <sqlroute/sqlroute.h>
 
 #include <cstdio>
@@ -17,21 +19,7 @@ using sqlroute::StatementLogOptions;
 using sqlroute::StatementRecord;
 using sqlroute::Value;
 
-const char* kSharding = R"(
-databaseName: sharding_db
-dataSources:
-  ds_0: {url: "jdbc:mysql://h/d0"}
-  ds_1: {url: "jdbc:mysql://h/d1"}
-rules:
-- !SHARDING
-  autoTables:
-    t_user:
-      actualDataSources: ds_${0..1}
-      shardingStrategy:
-        standard: {shardingColumn: id, shardingAlgorithmName: t_user_mod}
-  shardingAlgorithms:
-    t_user_mod: {type: MOD, props: {sharding-count: 4}}
-)";
+const char* kSharding = sqlroute::testing_support::kTwoShardMod4Rules;
 
 const char* kEncrypt = R"(
 databaseName: encrypt_db

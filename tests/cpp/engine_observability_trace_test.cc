@@ -1,6 +1,8 @@
 // Trace spans: stages, attributes, errors and the deterministic sampler.
 #include <gtest/gtest.h>
 
+#include "support/small_rules.h"
+
 #include <sqlroute/sqlroute.h>
 
 #include <mutex>
@@ -11,21 +13,7 @@ using sqlroute::Engine;
 using sqlroute::ErrorCode;
 using sqlroute::Value;
 
-const char* kSharding = R"(
-databaseName: sharding_db
-dataSources:
-  ds_0: {url: "jdbc:mysql://h/d0"}
-  ds_1: {url: "jdbc:mysql://h/d1"}
-rules:
-- !SHARDING
-  autoTables:
-    t_user:
-      actualDataSources: ds_${0..1}
-      shardingStrategy:
-        standard: {shardingColumn: id, shardingAlgorithmName: t_user_mod}
-  shardingAlgorithms:
-    t_user_mod: {type: MOD, props: {sharding-count: 4}}
-)";
+const char* kSharding = sqlroute::testing_support::kTwoShardMod4Rules;
 
 struct RecordedSpan {
   std::string stage, statement_type, route_type;
