@@ -73,3 +73,30 @@ TEST(ReadwriteSessionTest, ReadAfterWriteAffinitySendsReadsToThePrimary) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ReadwriteDistSqlTest, DisablingAndEnablingReplicasThroughDistSql) {
+  sqlroute::Engine engine = EngineWith("DYNAMIC");
+  engine.ApplyDistSql("ALTER READWRITE_SPLITTING RULE rw DISABLE replica_0;");
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(Target(engine, "SELECT 1 FROM t", nullptr), "replica_1");
+  engine.ApplyDistSql("ALTER READWRITE_SPLITTING RULE rw DISABLE replica_1 FROM sharding_db");
+  sqlroute::Plan plan = engine.Route("SELECT 1 FROM t");
+  EXPECT_EQ(plan.units.at(0).data_source, "primary");
+  EXPECT_EQ(plan.notes, (std::vector<std::string>{"rw -> primary: every replica is disabled"}));
+  engine.ApplyDistSql("ALTER READWRITE_SPLITTING RULE rw ENABLE replica_0; ALTER READWRITE_SPLITTING RULE rw ENABLE replica_1");
+  std::set<std::string> seen;
+  for (int i = 0; i < 4; ++i) seen.insert(Target(engine, "SELECT 1 FROM t", nullptr));
+  EXPECT_EQ(seen, (std::set<std::string>{"replica_0", "replica_1"}));
+  EXPECT_THROW(engine.ApplyDistSql("ALTER READWRITE_SPLITTING RULE rw DISABLE primary"), sqlroute::Error);
+  EXPECT_THROW(engine.ApplyDistSql("ALTER READWRITE_SPLITTING RULE nope DISABLE replica_0"), sqlroute::Error);
+}
+
+TEST(ReadwriteDistSqlTest, DisabledReplicasSurviveOtherRuleChanges) {
+  sqlroute::Engine engine = EngineWith("DYNAMIC");
+  engine.ApplyDistSql("ALTER READWRITE_SPLITTING RULE rw DISABLE replica_0");
+  engine.Reload(engine.rules()->WithMetadata("{t: [a, b]}"));
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(Target(engine, "SELECT 1 FROM t", nullptr), "replica_1");
+}
+
+}  // namespace

@@ -58,6 +58,7 @@ class Parser {
   void ShardingNamedAlgorithms(Verb verb, NamedList<AlgorithmConfig> ShardingRuleConfig::*list, const char* what);
   void BroadcastRules(Verb verb, bool legacy_form);
   void ReadwriteSplittingRules(Verb verb);
+  void SwitchReplica(ReadwriteSplittingRuleConfig& rule, const std::string& group_name, const Token& at);
   void EncryptRules(Verb verb);
   void ShadowRules(Verb verb);
   void DefaultShadowAlgorithm(Verb verb);

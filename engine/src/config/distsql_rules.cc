@@ -100,6 +100,28 @@ void Parser::BroadcastRules(Verb verb, bool legacy_form) {
 
 // [IF NOT EXISTS] g ( WRITE_STORAGE_UNIT=w, READ_STORAGE_UNITS(r0, r1)
 //   [, TRANSACTIONAL_READ_QUERY_STRATEGY='FIXED'] [, TYPE(NAME=..., PROPERTIES(...))] ) [, ...]
+// ALTER READWRITE_SPLITTING RULE g (ENABLE | DISABLE) replica [FROM database]
+void Parser::SwitchReplica(ReadwriteSplittingRuleConfig& rule, const std::string& group_name, const Token& at) {
+  bool disable = AcceptWord("DISABLE");
+  if (!disable) ExpectWord("ENABLE");
+  const Token& replica_token = Peek();
+  std::string replica = Name();
+  if (AcceptWord("FROM")) Name();
+  ReadwriteGroupConfig* group = nullptr;
+  for (auto& each : rule.groups) {
+    if (each.name == group_name) group = &each.value;
+  }
+  if (!group) FailAt(at, ErrorCode::CONFIG_UNKNOWN_RULE, "read/write splitting rule `" + group_name + "` does not exist");
+  const auto& reads = group->read_data_sources;
+  if (std::find(reads.begin(), reads.end(), replica) == reads.end()) {
+    FailAt(replica_token, ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE,
+           "`" + replica + "` is not a read storage unit of `" + group_name + "`");
+  }
+  auto& disabled = group->disabled_read_data_sources;
+  disabled.erase(std::remove(disabled.begin(), disabled.end(), replica), disabled.end());
+  if (disable) disabled.push_back(replica);
+}
+
 void Parser::ReadwriteSplittingRules(Verb verb) {
   ExpectWord("RULE");
   auto& rule = Ensure(config_.readwrite_splitting, StatementPath());
@@ -111,6 +133,10 @@ void Parser::ReadwriteSplittingRules(Verb verb) {
     bool exists = Find(rule.groups, name) != nullptr;
     if (verb == Verb::Drop) {
       if (CheckExistence(verb, exists, tolerant, "read/write splitting rule", name, fail)) Erase(rule.groups, name);
+      continue;
+    }
+    if (verb == Verb::Alter && (IsWord("ENABLE") || IsWord("DISABLE"))) {
+      SwitchReplica(rule, name, name_token);
       continue;
     }
     ReadwriteGroupConfig group;

@@ -105,6 +105,9 @@ struct ReadwriteGroupConfig {
   std::vector<std::string> read_data_sources;
   std::string transactional_read_query_strategy;  // PRIMARY | FIXED | DYNAMIC; empty = default
   std::string load_balancer_name;                  // empty = ROUND_ROBIN
+  // Run-time state (DistSQL `ALTER READWRITE_SPLITTING RULE g DISABLE r`): replicas reads avoid.
+  // Not part of the YAML form.
+  std::vector<std::string> disabled_read_data_sources;
 };
 
 struct ReadwriteSplittingRuleConfig {

@@ -35,42 +35,20 @@ std::shared_ptr<const RuleSet> RuleSet::FromDistSql(std::string_view script) {
   return std::make_shared<const RuleSet>(detail::Compile(config::LoadDistSql(script)));
 }
 
-namespace {
-
-// `fresh` with the replicas disabled in `previous` disabled again, where they still exist.
-std::shared_ptr<const detail::CompiledRules> KeepDisabled(const detail::CompiledRules& previous,
-                                                          std::shared_ptr<const detail::CompiledRules> fresh) {
-  std::shared_ptr<detail::CompiledRules> result;
-  for (const auto& old_group : previous.readwrite_groups) {
-    if (old_group.disabled_read_data_sources.empty()) continue;
-    if (!result) result = std::make_shared<detail::CompiledRules>(*fresh);
-    for (auto& group : result->readwrite_groups) {
-      if (group.name != old_group.name) continue;
-      for (const auto& name : old_group.disabled_read_data_sources) {
-        const auto& reads = group.read_data_sources;
-        if (std::find(reads.begin(), reads.end(), name) != reads.end()) group.disabled_read_data_sources.push_back(name);
-      }
-    }
-  }
-  if (!result) return fresh;
-  return result;
-}
-
-}  // namespace
-
 std::shared_ptr<const RuleSet> RuleSet::WithDistSql(std::string_view script) const {
-  return std::make_shared<const RuleSet>(
-      KeepDisabled(*compiled_, detail::Compile(config::ApplyDistSql(compiled_->config, script))));
+  return std::make_shared<const RuleSet>(detail::Compile(config::ApplyDistSql(compiled_->config, script)));
 }
 
 std::shared_ptr<const RuleSet> RuleSet::WithDisabledReadDataSources(const std::string& group,
                                                                     const std::vector<std::string>& names) const {
-  auto result = std::make_shared<detail::CompiledRules>(*compiled_);
-  auto found = std::find_if(result->readwrite_groups.begin(), result->readwrite_groups.end(),
-                            [&](const auto& each) { return each.name == group; });
-  if (found == result->readwrite_groups.end()) {
-    throw Error(ErrorCode::CONFIG_UNKNOWN_RULE, "no read/write splitting group `" + group + "`");
+  config::RuleConfig config = compiled_->config;
+  config::ReadwriteGroupConfig* found = nullptr;
+  if (config.readwrite_splitting) {
+    for (auto& each : config.readwrite_splitting->groups) {
+      if (each.name == group) found = &each.value;
+    }
   }
+  if (!found) throw Error(ErrorCode::CONFIG_UNKNOWN_RULE, "no read/write splitting group `" + group + "`");
   for (const auto& name : names) {
     if (std::find(found->read_data_sources.begin(), found->read_data_sources.end(), name) ==
         found->read_data_sources.end()) {
@@ -78,7 +56,7 @@ std::shared_ptr<const RuleSet> RuleSet::WithDisabledReadDataSources(const std::s
     }
   }
   found->disabled_read_data_sources = names;
-  return std::make_shared<const RuleSet>(std::move(result));
+  return std::make_shared<const RuleSet>(detail::Compile(std::move(config)));
 }
 
 namespace {
@@ -100,13 +78,12 @@ config::RuleConfig WithTables(config::RuleConfig config, config::NamedList<confi
 
 std::shared_ptr<const RuleSet> RuleSet::WithMetadata(std::string_view yaml_or_json) const {
   return std::make_shared<const RuleSet>(
-      KeepDisabled(*compiled_, detail::Compile(WithTables(compiled_->config, config::LoadMetadataYaml(yaml_or_json)))));
+      detail::Compile(WithTables(compiled_->config, config::LoadMetadataYaml(yaml_or_json))));
 }
 
 std::shared_ptr<const RuleSet> RuleSet::WithTableDefinitions(std::string_view create_table_statements) const {
   return std::make_shared<const RuleSet>(
-      KeepDisabled(*compiled_,
-                   detail::Compile(WithTables(compiled_->config, engine::MetadataFromDdl(create_table_statements)))));
+      detail::Compile(WithTables(compiled_->config, engine::MetadataFromDdl(create_table_statements))));
 }
 
 std::string RuleSet::ExportYaml(bool include_secrets) const {

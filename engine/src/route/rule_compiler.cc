@@ -320,6 +320,7 @@ class Compiler {
       group.name = entry.name;
       group.write_data_source = entry.value.write_data_source;
       group.read_data_sources = entry.value.read_data_sources;
+      group.disabled_read_data_sources = entry.value.disabled_read_data_sources;
       const std::string& strategy = entry.value.transactional_read_query_strategy;
       if (EqualsIgnoreCase(strategy, "FIXED")) group.transactional = route::TransactionalReadStrategy::Fixed;
       if (EqualsIgnoreCase(strategy, "DYNAMIC")) group.transactional = route::TransactionalReadStrategy::Dynamic;
