@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "encrypt/text_codec.h"
 #include "sqlroute/algorithm.h"
 #include "sqlroute/error.h"
 
@@ -37,21 +38,7 @@ void AppendRandomCodePoint(std::mt19937& rng, std::string& out) {
       {0x20, 0x7E}, {0xA0, 0x7FF}, {0x4E00, 0x9FFF}, {0xAC00, 0xD7A3}, {0xE000, 0xFFFD}, {0x1F300, 0x1FAFF}};
   const auto& range = kRanges[std::uniform_int_distribution<std::size_t>(0, kRanges.size() - 1)(rng)];
   char32_t cp = std::uniform_int_distribution<char32_t>(range.first, range.second)(rng);
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
+  encrypt::AppendUtf8(out, cp);
 }
 
 TEST(EncryptRoundTrip, FixedStrings) {

@@ -8,6 +8,8 @@
 namespace sqlroute::encrypt {
 
 // UTF-8 to UTF-16 code units; malformed bytes become U+FFFD as Java's decoder does.
+// Appends the UTF-8 encoding of one code point.
+void AppendUtf8(std::string& out, char32_t cp);
 std::u16string Utf8ToUtf16(std::string_view text);
 // UTF-8 to code points; malformed bytes become U+FFFD.
 std::u32string Utf8ToUtf32(std::string_view text);
