@@ -23,11 +23,9 @@ def check_select(routed_db: RoutedDatabase, databases: Databases, reference: str
     got = routed_db.execute(query.sql, query.params, hints=hints)
     if [c.lower() for c in got.columns] != [c.lower() for c in expected.columns]:
         raise AssertionError(describe(query, got, expected, "column labels differ"))
-    if query.exact_order:
-        problem = differences(expected.rows, got.rows, order_columns=tuple(range(len(expected.columns))),
-                              concat_columns=query.concat)
-    else:
-        problem = differences(expected.rows, got.rows, order_columns=query.order, concat_columns=query.concat)
+    order = tuple(range(len(expected.columns))) if query.exact_order else query.order
+    problem = differences(expected.rows, got.rows, order_columns=order, concat_columns=query.concat,
+                          separator=query.separator)
     if problem:
         raise AssertionError(describe(query, got, expected, problem))
     return got

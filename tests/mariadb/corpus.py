@@ -3,7 +3,7 @@
 A ``Query`` is one logic statement, its parameters and how to compare its result:
 ``order`` = positions of the ORDER BY keys in the result (None: unordered, compared as a
 multiset), ``exact_order`` = the ORDER BY keys are unique but not all selected (compare lists),
-``concat`` = GROUP_CONCAT positions (element order is undefined).
+``concat`` = GROUP_CONCAT positions (element order is undefined), ``separator`` = their separator.
 """
 
 from __future__ import annotations
@@ -12,15 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-import pytest
 
 from datagen import ORDER_USERS, USER_COUNT
-
-# Engine bugs this suite found (see tests/mariadb/README.md); strict: an xpass fails the run.
-HAVING_BUG = pytest.mark.xfail(strict=True, reason=(
-    "engine bug: HAVING on an aggregate is sent to every unit unchanged and not applied in the merge, "
-    "so groups whose per-unit aggregate fails the condition are dropped"))
-
 
 @dataclass(frozen=True)
 class Query:
@@ -29,6 +22,7 @@ class Query:
     order: Optional[Tuple[int, ...]] = None
     exact_order: bool = False
     concat: Tuple[int, ...] = ()
+    separator: str = ","
 
     def label(self) -> str:
         text = " ".join(self.sql.split())
@@ -43,6 +37,7 @@ class Template:
     order: Optional[Tuple[int, ...]] = None
     exact_order: bool = False
     concat: Tuple[int, ...] = ()
+    separator: str = ","
     marks: Tuple[Any, ...] = field(default=())
 
 
@@ -70,7 +65,7 @@ def instantiate(templates: Sequence[Template], seed: int) -> List[Tuple[Query, T
     for template in templates:
         for _ in range(template.instances):
             query = Query(template.sql, tuple(template.params(rng)), template.order, template.exact_order,
-                          template.concat)
+                          template.concat, template.separator)
             result.append((query, template.marks))
     return result
 
@@ -140,8 +135,60 @@ SHARDING_TEMPLATES: List[Template] = [
     Template("SELECT status, GROUP_CONCAT(id) FROM t_user WHERE id < ? GROUP BY status", lambda r: [r.randint(20, 120)],
              3, concat=(1,)),
     Template("SELECT name, COUNT(*) FROM t_user GROUP BY name ORDER BY COUNT(*) DESC, name LIMIT 4", order=(1, 0)),
+    # HAVING across units: removed from the units, evaluated by the merge on the merged groups
     Template("SELECT name, COUNT(*) AS n FROM t_user GROUP BY name HAVING COUNT(*) > ?", lambda r: [r.randint(200, 300)],
-             1, marks=(HAVING_BUG,)),
+             3),
+    Template("SELECT status, SUM(k) FROM t_user WHERE id BETWEEN ? AND ? GROUP BY status HAVING SUM(k) > ? "
+             "ORDER BY status", lambda r: [*id_range(r, 600), r.randint(100000, 400000)], 3, order=(0,)),
+    Template("SELECT name FROM t_user GROUP BY name HAVING AVG(k) > ? AND MAX(score) < ? ORDER BY name",
+             lambda r: [r.randint(1450, 1530), r.randint(990, 1000)], 3, order=(0,)),
+    Template("SELECT name, COUNT(*) AS n FROM t_user GROUP BY name HAVING n BETWEEN ? AND ? ORDER BY n DESC, name "
+             "LIMIT 4", lambda r: (lambda a: (a, a + 30))(r.randint(200, 250)), 3, order=(1, 0)),
+    Template("SELECT status, COUNT(*) FROM t_user WHERE id < ? GROUP BY status HAVING COUNT(DISTINCT name) > ? "
+             "OR status = ?", lambda r: [r.randint(20, 200), r.randint(5, 12), r.randint(0, 2)], 3),
+    Template("SELECT k % 5 AS b, MIN(id), MAX(id) FROM t_user GROUP BY b HAVING MIN(id) < ? AND b IN (?, ?, ?) "
+             "ORDER BY b", lambda r: [r.randint(1, 12), *r.sample(range(5), 3)], 3, order=(0,)),
+    Template("SELECT COUNT(*), SUM(k) FROM t_user WHERE id < ? HAVING COUNT(*) > ?",
+             lambda r: [r.randint(1, 400), r.randint(0, 200)], 4),
+    Template("SELECT o.user_id, SUM(i.amount) AS total FROM t_order o JOIN t_order_item i ON o.order_id = i.order_id "
+             "GROUP BY o.user_id HAVING SUM(i.qty) > ? ORDER BY total DESC, o.user_id LIMIT 10",
+             lambda r: [r.randint(150, 250)], 3, order=(1, 0)),
+    Template("SELECT name, AVG(score) FROM t_user GROUP BY name HAVING AVG(score) * 2 >= ? AND NOT (COUNT(score) < ?)",
+             lambda r: [r.randint(930, 985), r.randint(190, 215)], 3),
+    Template("SELECT name, COUNT(*) FROM t_user WHERE k > ? GROUP BY name HAVING name IS NOT NULL AND COUNT(*) % 2 = 0",
+             lambda r: [r.randint(1, 2000)], 3),
+    Template("SELECT status, MAX(c) FROM t_user GROUP BY status HAVING MAX(k) - MIN(k) > ? AND COUNT(*) / ? > 1",
+             lambda r: [r.randint(2950, 2995), r.randint(500, 1500)], 3),
+    Template("SELECT name, COUNT(*) AS n FROM t_user GROUP BY name HAVING (n > ?) ORDER BY name LIMIT ?, ?",
+             lambda r: [r.randint(100, 240), r.randint(0, 3), r.randint(1, 5)], 3, order=(0,)),
+    # AVG(DISTINCT): the units return their distinct values
+    Template("SELECT AVG(DISTINCT k DIV 100), SUM(DISTINCT k DIV 100), COUNT(DISTINCT k DIV 100) FROM t_user "
+             "WHERE id < ?", lambda r: [r.randint(5, 60)], 3),
+    Template("SELECT status, AVG(DISTINCT k DIV 50) AS a, COUNT(*) FROM t_user GROUP BY status ORDER BY status",
+             order=(0,)),
+    Template("SELECT name, AVG(DISTINCT score) FROM t_user WHERE id BETWEEN ? AND ? GROUP BY name",
+             lambda r: id_range(r, 1500), 2),
+    # ORDER BY aggregates that are not projected
+    Template("SELECT name FROM t_user GROUP BY name ORDER BY COUNT(*) DESC, name LIMIT 5", exact_order=True, order=()),
+    Template("SELECT status FROM t_user WHERE id < ? GROUP BY status ORDER BY AVG(k) DESC",
+             lambda r: [r.randint(30, 3000)], 3, exact_order=True, order=()),
+    Template("SELECT name, MAX(k) FROM t_user GROUP BY name ORDER BY SUM(score), name", exact_order=True, order=()),
+    Template("SELECT status FROM t_user GROUP BY status ORDER BY COUNT(DISTINCT name) DESC, status",
+             exact_order=True, order=()),
+    # GROUP_CONCAT with SEPARATOR
+    Template("SELECT status, GROUP_CONCAT(id SEPARATOR ';') FROM t_user WHERE id < ? GROUP BY status",
+             lambda r: [r.randint(20, 120)], 3, concat=(1,), separator=";"),
+    Template("SELECT GROUP_CONCAT(DISTINCT status SEPARATOR ' | ') FROM t_user WHERE k < ?",
+             lambda r: [r.randint(10, 3000)], 3, concat=(0,), separator=" | "),
+    # GROUP BY ... WITH ROLLUP: the merge adds the super-aggregate rows
+    Template("SELECT status, COUNT(*), SUM(k), AVG(score), MIN(name) FROM t_user GROUP BY status WITH ROLLUP",
+             exact_order=True, order=()),
+    Template("SELECT status, name, COUNT(*), MAX(k) FROM t_user WHERE k < ? GROUP BY status, name WITH ROLLUP",
+             lambda r: [r.randint(100, 3000)], 3, exact_order=True, order=()),
+    Template("SELECT k % 3 AS b, status, SUM(score) FROM t_user GROUP BY b, status WITH ROLLUP LIMIT ?, ?",
+             lambda r: [r.randint(0, 6), r.randint(1, 8)], 3, exact_order=True, order=()),
+    Template("SELECT status, COUNT(*) AS n FROM t_user GROUP BY status WITH ROLLUP HAVING n > ?",
+             lambda r: [r.randint(800, 1400)], 3, exact_order=True, order=()),
     # DISTINCT
     Template("SELECT DISTINCT name FROM t_user"),
     Template("SELECT DISTINCT status, name FROM t_user WHERE k > ? ORDER BY status, name",

@@ -37,17 +37,17 @@ def norm_value(value: Any) -> Tuple[str, Any]:
     return (type(value).__name__, value)
 
 
-def sorted_concat(value: Any) -> Any:
+def sorted_concat(value: Any, separator: str = ",") -> Any:
     """GROUP_CONCAT without ORDER BY has no defined element order: compare its elements."""
     if isinstance(value, (bytes, bytearray)):
         value = bytes(value).decode()
     if isinstance(value, str):
-        return ",".join(sorted(value.split(",")))
+        return separator.join(sorted(value.split(separator)))
     return value
 
 
-def norm_row(row: Sequence[Any], concat_columns: Sequence[int] = ()) -> Row:
-    return tuple(norm_value(sorted_concat(v) if i in concat_columns else v) for i, v in enumerate(row))
+def norm_row(row: Sequence[Any], concat_columns: Sequence[int] = (), separator: str = ",") -> Row:
+    return tuple(norm_value(sorted_concat(v, separator) if i in concat_columns else v) for i, v in enumerate(row))
 
 
 def collation_key(value: Any) -> Any:
@@ -72,10 +72,10 @@ def runs(rows: Sequence[Row], order_columns: Sequence[int]) -> List[List[Row]]:
 
 
 def differences(expected: Sequence[Row], got: Sequence[Row], *, order_columns: Optional[Sequence[int]] = None,
-                concat_columns: Sequence[int] = ()) -> Optional[str]:
+                concat_columns: Sequence[int] = (), separator: str = ",") -> Optional[str]:
     """None when the results agree, else a short description of the first difference."""
-    want = [norm_row(r, concat_columns) for r in expected]
-    have = [norm_row(r, concat_columns) for r in got]
+    want = [norm_row(r, concat_columns, separator) for r in expected]
+    have = [norm_row(r, concat_columns, separator) for r in got]
     if len(want) != len(have):
         return f"row count: expected {len(want)}, got {len(have)}; " + _multiset_diff(want, have)
     if order_columns is None:

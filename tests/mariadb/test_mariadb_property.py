@@ -1,8 +1,7 @@
 """Property: for random statements from a small grammar, sqlroute + merge equals the reference.
 
 Filters on the sharding column and on other columns, ORDER BY (unique keys) with LIMIT/offset,
-GROUP BY with aggregates. LIMIT values are literals and HAVING / grouped DISTINCT aggregates
-are left out: those are the known engine bugs the corpus documents with xfail.
+GROUP BY with aggregates and an optional HAVING the merge evaluates. LIMIT values are literals.
 """
 
 from __future__ import annotations
@@ -39,6 +38,11 @@ WHERE = st.lists(FILTER, max_size=2).map(
     lambda fs: (" WHERE " + " AND ".join(f for f, _ in fs) if fs else "", [p for _, ps in fs for p in ps]))
 AGGREGATES = st.lists(st.sampled_from(["COUNT(*)", "SUM(k)", "MIN(k)", "MAX(k)", "AVG(k)", "AVG(score)",
                                        "MIN(name)", "MAX(score)", "COUNT(name)"]), min_size=1, max_size=4, unique=True)
+HAVING = st.one_of(
+    st.just(""),
+    st.builds(lambda a, op, v: f" HAVING {a} {op} {v}", st.sampled_from(["COUNT(*)", "SUM(k)", "MIN(k)", "AVG(k)"]),
+              st.sampled_from([">", "<=", "<>"]), st.integers(0, 1500)),
+)
 LIMIT = st.one_of(st.just(""), st.builds(lambda o, n: f" LIMIT {o}, {n}", st.integers(0, 50), st.integers(0, 30)))
 
 
@@ -57,8 +61,8 @@ def statements(draw):
     if shape == "aggregate":
         return Query(f"SELECT {aggregates} FROM t_user{where}", tuple(params))
     group = draw(st.sampled_from(["status", "name", "k % 4"]))
-    return Query(f"SELECT {group} AS g, {aggregates} FROM t_user{where} GROUP BY g ORDER BY g", tuple(params),
-                 order=(0,))
+    return Query(f"SELECT {group} AS g, {aggregates} FROM t_user{where} GROUP BY g{draw(HAVING)} ORDER BY g",
+                 tuple(params), order=(0,))
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, database=None,

@@ -3,10 +3,10 @@
 // MySQL database would return, following the plan's MergeInstructions.
 //
 // Streaming: plain iteration, ORDER BY, GROUP BY whose ORDER BY is the GROUP BY (the rewrite
-// adds it when the statement has none) and aggregates without GROUP BY keep one row per unit
-// (or one group) in memory. These paths buffer: GROUP BY with a different ORDER BY (every
-// group), SELECT DISTINCT (the distinct rows seen so far), COUNT/SUM DISTINCT (the distinct
-// values of the current group).
+// adds it when the statement has none), GROUP BY ... WITH ROLLUP (one group per level), HAVING
+// and aggregates without GROUP BY keep one row per unit (or one group) in memory. These paths
+// buffer: GROUP BY with a different ORDER BY (every group), SELECT DISTINCT (the distinct rows
+// seen so far), COUNT/SUM/AVG DISTINCT (the distinct values of the current group).
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -63,8 +63,9 @@ struct MergeOptions {
 };
 
 // Merges the units' results, consuming the sources lazily. Throws sqlroute::Error
-// (MERGE_COLUMNS_MISMATCH, MERGE_COLUMN_NOT_FOUND, MERGE_VALUE_INVALID) when the results do
-// not fit the instructions.
+// (MERGE_COLUMNS_MISMATCH, MERGE_COLUMN_NOT_FOUND, MERGE_VALUE_INVALID, MERGE_ROW_LENGTH: a
+// row with more or fewer values than its unit's columns) when the results do not fit the
+// instructions.
 std::unique_ptr<RowSource> MergeStreams(const MergeInstructions& instructions,
                                         std::vector<std::unique_ptr<RowSource>> units,
                                         const MergeOptions& options = {});

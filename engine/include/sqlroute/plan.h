@@ -77,9 +77,36 @@ struct MergeAggregation {
   MergeColumn avg_count;         // Avg: the derived COUNT column
   MergeColumn avg_sum;           // Avg: the derived SUM column
   std::string separator = ",";   // GroupConcat
-  // COUNT/SUM DISTINCT rewritten to `x AS AGGREGATION_DISTINCT_DERIVED_n`: `column` holds the
-  // units' distinct values and this is the label the logical result shows; else empty.
+  // COUNT/SUM/AVG DISTINCT rewritten to `x AS AGGREGATION_DISTINCT_DERIVED_n`: `column` holds
+  // the units' distinct values and this is the label the logical result shows; else empty.
   std::string result_label;
+};
+
+// A condition the merge evaluates on each merged group: the HAVING of a statement on several
+// units, over the merged row's columns. Booleans are numbers (1, 0) and NULL is unknown, as in
+// MySQL; a group is kept when the condition is true.
+enum class MergeExprKind {
+  Column,   // column
+  Literal,  // literal (parameters are bound when the plan is made)
+  Not,      // NOT children[0]
+  And,      // children[0] AND children[1]
+  Or,       // children[0] OR children[1]
+  Xor,      // children[0] XOR children[1]
+  Compare,  // op in {"=", "<=>", "<>", "<", ">", "<=", ">="}: children[0] op children[1]
+  Arithmetic,  // op in {"+", "-", "*", "/", "DIV", "%"}: children[0] op children[1]
+  Negate,   // -children[0]
+  IsNull,   // children[0] IS [NOT] NULL
+  In,       // children[0] [NOT] IN (children[1..])
+  Between,  // children[0] [NOT] BETWEEN children[1] AND children[2]
+};
+
+struct MergeExpr {
+  MergeExprKind kind = MergeExprKind::Literal;
+  std::string op;
+  std::vector<MergeExpr> children;
+  MergeColumn column;
+  Value literal;
+  bool negated = false;  // IsNull, In, Between
 };
 
 // A result column that holds ciphertext (spec §7): a proxy decrypts it with the named
@@ -101,6 +128,8 @@ struct MergeInstructions {
   std::optional<int64_t> offset;         // the statement's own LIMIT, applied after merging
   std::optional<int64_t> row_count;
   std::vector<std::string> derived_labels;  // trailing columns the units add; hide them
+  std::optional<MergeExpr> having;          // evaluated on the merged groups, before DISTINCT and LIMIT
+  bool rollup = false;                      // GROUP BY ... WITH ROLLUP: the merge adds the super-aggregate rows
   std::vector<DecryptColumn> decrypt;       // encrypted projections, also for a single unit
   bool affected_rows_once = false;          // DML on broadcast copies: report one unit's count, not the sum
 };

@@ -61,16 +61,16 @@ Value NumericSum::Result() const {
 }
 
 GroupAccumulator::GroupAccumulator(const MergeLayout& layout, Collation collation)
-    : layout_(layout), collation_(collation) {
+    : layout_(&layout), collation_(collation) {
   states_.reserve(layout.aggregations.size());
   for (std::size_t i = 0; i < layout.aggregations.size(); ++i) states_.emplace_back(collation);
 }
 
 void GroupAccumulator::Add(const Row& row) {
   if (first_.empty()) first_ = row;
-  for (std::size_t i = 0; i < layout_.aggregations.size(); ++i) {
-    const BoundAggregation& aggregation = layout_.aggregations[i];
-    if (aggregation.type == AggregationType::Avg) {
+  for (std::size_t i = 0; i < layout_->aggregations.size(); ++i) {
+    const BoundAggregation& aggregation = layout_->aggregations[i];
+    if (aggregation.type == AggregationType::Avg && !aggregation.distinct) {
       states_[i].count.Add(row[aggregation.avg_count], "AVG");
       states_[i].sum.Add(row[aggregation.avg_sum], "AVG");
     } else {
@@ -111,7 +111,12 @@ void GroupAccumulator::Fold(const BoundAggregation& aggregation, State& state, c
       }
       return;
     }
-    case AggregationType::Avg: return;
+    case AggregationType::Avg:  // AVG(DISTINCT x): the units' distinct values of x
+      if (state.seen.insert(value).second) {
+        state.sum.Add(value, "AVG");
+        state.count.Add(Value::Int(1), "AVG");
+      }
+      return;
   }
 }
 
@@ -142,9 +147,9 @@ Value GroupAccumulator::Result(const BoundAggregation& aggregation, const State&
 }
 
 Row GroupAccumulator::Finish() const {
-  Row row = first_.empty() ? Row(layout_.columns.size()) : first_;
-  for (std::size_t i = 0; i < layout_.aggregations.size(); ++i) {
-    const BoundAggregation& aggregation = layout_.aggregations[i];
+  Row row = first_.empty() ? Row(layout_->columns.size()) : first_;
+  for (std::size_t i = 0; i < layout_->aggregations.size(); ++i) {
+    const BoundAggregation& aggregation = layout_->aggregations[i];
     row[aggregation.index] = Result(aggregation, states_[i]);
   }
   return row;

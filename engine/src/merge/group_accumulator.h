@@ -52,7 +52,7 @@ class GroupAccumulator {
   void Fold(const BoundAggregation& aggregation, State& state, const Value& value) const;
   Value Result(const BoundAggregation& aggregation, const State& state) const;
 
-  const MergeLayout& layout_;
+  const MergeLayout* layout_;
   Collation collation_;
   Row first_;
   std::vector<State> states_;

@@ -1,4 +1,5 @@
-// GROUP BY and aggregates: adjacent groups as they stream by, or every group in memory.
+// GROUP BY and aggregates: adjacent groups as they stream by (with ROLLUP's super-aggregate
+// rows), or every group in memory.
 #include <algorithm>
 #include <map>
 
@@ -93,7 +94,71 @@ class BufferedGroups final : public RowSource {
   std::size_t next_ = 0;
 };
 
+// GROUP BY ... WITH ROLLUP over rows sorted by the group items: after each group, the
+// super-aggregate rows of the prefixes that end with it (group items past the prefix NULL),
+// and the grand total last. Level p aggregates the rows whose first p items agree.
+class RollupGroups final : public RowSource {
+ public:
+  RollupGroups(Source input, const MergeLayout& layout, Collation collation)
+      : input_(std::move(input)), layout_(layout), collation_(collation) {}
+  const std::vector<std::string>& columns() const override { return input_->columns(); }
+  bool Next(Row& row) override {
+    while (ready_.empty() && !done_) Advance();
+    if (ready_.empty()) return false;
+    row = std::move(ready_.front());
+    ready_.erase(ready_.begin());
+    return true;
+  }
+
+ private:
+  void Advance() {
+    Row next;
+    if (!input_->Next(next)) {
+      done_ = true;
+      if (!levels_.empty()) Close(0);
+      return;
+    }
+    std::size_t depth = layout_.group_by.size();
+    if (levels_.empty()) {
+      for (std::size_t level = 0; level <= depth; ++level) levels_.emplace_back(layout_, collation_);
+    } else {
+      std::size_t same = 0;
+      while (same < depth &&
+             CompareForMerge(key_[same], next[layout_.group_by[same].index], collation_) == 0) {
+        ++same;
+      }
+      if (same < depth) Close(same + 1);
+    }
+    key_ = GroupKey(next, layout_.group_by);
+    for (GroupAccumulator& level : levels_) level.Add(next);
+  }
+
+  // Emits and restarts the levels deepest first, down to `shallowest`.
+  void Close(std::size_t shallowest) {
+    for (std::size_t level = levels_.size(); level-- > shallowest;) {
+      Row row = levels_[level].Finish();
+      for (std::size_t item = level; item < layout_.group_by.size(); ++item) {
+        row[layout_.group_by[item].index] = Value::Null();
+      }
+      ready_.push_back(std::move(row));
+      levels_[level] = GroupAccumulator(layout_, collation_);
+    }
+  }
+
+  Source input_;
+  const MergeLayout& layout_;
+  Collation collation_;
+  std::vector<GroupAccumulator> levels_;
+  Row key_;
+  std::vector<Row> ready_;
+  bool done_ = false;
+};
+
 }  // namespace
+
+Source GroupRollup(Source input, const MergeLayout& layout, Collation collation) {
+  return std::make_unique<RollupGroups>(std::move(input), layout, collation);
+}
 
 Source GroupAdjacent(Source input, const MergeLayout& layout, Collation collation) {
   return std::make_unique<AdjacentGroups>(std::move(input), layout, collation);

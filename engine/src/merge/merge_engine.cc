@@ -30,6 +30,9 @@ Source Reduce(std::vector<Source> units, const MergeLayout& layout, Collation co
     return merge::MergeSorted(std::move(units), layout.order_by, collation);
   }
   if (layout.group_by.empty()) return merge::GroupAdjacent(merge::Concatenate(std::move(units)), layout, collation);
+  if (layout.rollup) {  // the rewrite orders the units by the group items
+    return merge::GroupRollup(merge::MergeSorted(std::move(units), layout.group_by, collation), layout, collation);
+  }
   if (OrderKeepsGroupsTogether(layout)) {
     return merge::GroupAdjacent(merge::MergeSorted(std::move(units), layout.order_by, collation), layout, collation);
   }
@@ -41,11 +44,13 @@ class MergedRows final : public RowSource {
  public:
   MergedRows(const MergeInstructions& instructions, std::vector<Source> units, const MergeOptions& options)
       : layout_(std::make_unique<MergeLayout>(merge::BindLayout(instructions, units))) {
+    for (std::size_t i = 0; i < units.size(); ++i) units[i] = merge::CheckRowLength(std::move(units[i]), i);
     if (!instructions.required) {
       rows_ = merge::Project(merge::Concatenate(std::move(units)), layout_->columns, options.transform);
       return;
     }
     rows_ = Reduce(std::move(units), *layout_, options.collation);
+    if (layout_->having) rows_ = merge::Filter(std::move(rows_), *layout_->having, options.collation);
     if (instructions.distinct) rows_ = merge::Deduplicate(std::move(rows_), layout_->labels.size(), options.collation);
     if (instructions.offset || instructions.row_count) {
       rows_ = merge::Paginate(std::move(rows_), std::max<int64_t>(instructions.offset.value_or(0), 0),

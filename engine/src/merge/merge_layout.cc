@@ -40,6 +40,13 @@ std::vector<SortKey> BindKeys(const std::vector<MergeOrderItem>& items, const st
   return result;
 }
 
+MergeExpr BindExpr(const MergeExpr& expr, const std::vector<std::string>& columns) {
+  MergeExpr result = expr;
+  if (result.kind == MergeExprKind::Column) result.column.index = static_cast<int>(Bind(expr.column, columns));
+  for (MergeExpr& child : result.children) child = BindExpr(child, columns);
+  return result;
+}
+
 std::size_t VisibleColumns(const MergeInstructions& instructions, const std::vector<std::string>& columns) {
   const std::vector<std::string>& derived = instructions.derived_labels;
   if (derived.size() > columns.size()) {
@@ -72,7 +79,7 @@ MergeLayout BindLayout(const MergeInstructions& instructions, const std::vector<
     bound.type = each.type;
     bound.index = Bind(each.column, layout.columns);
     bound.distinct = each.distinct;
-    if (each.type == AggregationType::Avg) {
+    if (each.type == AggregationType::Avg && !each.distinct) {
       bound.avg_count = Bind(each.avg_count, layout.columns);
       bound.avg_sum = Bind(each.avg_sum, layout.columns);
     }
@@ -80,6 +87,8 @@ MergeLayout BindLayout(const MergeInstructions& instructions, const std::vector<
     if (!each.result_label.empty() && bound.index < layout.labels.size()) layout.labels[bound.index] = each.result_label;
     layout.aggregations.push_back(std::move(bound));
   }
+  if (instructions.having) layout.having = BindExpr(*instructions.having, layout.columns);
+  layout.rollup = instructions.rollup;
   return layout;
 }
 

@@ -2,6 +2,7 @@
 // The merge instructions bound to the units' columns: every referenced column as a position.
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct MergeLayout {
   std::vector<SortKey> group_by;
   std::vector<BoundAggregation> aggregations;
   std::vector<std::string> labels;   // the logical result's columns: visible ones, renamed
+  std::optional<MergeExpr> having;   // every Column bound to its position
+  bool rollup = false;
 };
 
 // Checks that every unit has the same columns and binds the instructions to them.

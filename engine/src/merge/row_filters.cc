@@ -1,10 +1,29 @@
-// The stages after the merge proper: DISTINCT, LIMIT and the projection to visible columns.
+// The stages after the merge proper: HAVING, DISTINCT, LIMIT and the projection to visible columns.
 #include <set>
 
+#include "merge/merge_expr_eval.h"
 #include "merge/merge_streams.h"
 
 namespace sqlroute::merge {
 namespace {
+
+class FilteredRows final : public RowSource {
+ public:
+  FilteredRows(Source input, const MergeExpr& condition, Collation collation)
+      : input_(std::move(input)), condition_(condition), collation_(collation) {}
+  const std::vector<std::string>& columns() const override { return input_->columns(); }
+  bool Next(Row& row) override {
+    while (input_->Next(row)) {
+      if (IsTrue(Evaluate(condition_, row, collation_))) return true;
+    }
+    return false;
+  }
+
+ private:
+  Source input_;
+  const MergeExpr& condition_;
+  Collation collation_;
+};
 
 class DistinctRows final : public RowSource {
  public:
@@ -66,6 +85,10 @@ class ProjectedRows final : public RowSource {
 };
 
 }  // namespace
+
+Source Filter(Source input, const MergeExpr& condition, Collation collation) {
+  return std::make_unique<FilteredRows>(std::move(input), condition, collation);
+}
 
 Source Deduplicate(Source input, std::size_t width, Collation collation) {
   return std::make_unique<DistinctRows>(std::move(input), width, collation);

@@ -1,10 +1,33 @@
-// Reading the units: concatenation and the k-way ORDER BY merge.
+// Reading the units: row length checks, concatenation and the k-way ORDER BY merge.
 #include <algorithm>
 
 #include "merge/merge_streams.h"
+#include "sqlroute/error.h"
 
 namespace sqlroute::merge {
 namespace {
+
+class LengthCheckedUnit final : public RowSource {
+ public:
+  LengthCheckedUnit(Source unit, std::size_t unit_index) : unit_(std::move(unit)), unit_index_(unit_index) {}
+  const std::vector<std::string>& columns() const override { return unit_->columns(); }
+  bool Next(Row& row) override {
+    if (!unit_->Next(row)) return false;
+    if (row.size() != unit_->columns().size()) {
+      throw Error(ErrorCode::MERGE_ROW_LENGTH, "row " + std::to_string(rows_ + 1) + " of unit " +
+                                                   std::to_string(unit_index_) + " has " + std::to_string(row.size()) +
+                                                   " values for its " + std::to_string(unit_->columns().size()) +
+                                                   " columns");
+    }
+    ++rows_;
+    return true;
+  }
+
+ private:
+  Source unit_;
+  std::size_t unit_index_;
+  std::size_t rows_ = 0;
+};
 
 class ConcatenatedUnits final : public RowSource {
  public:
@@ -68,6 +91,10 @@ class SortedUnits final : public RowSource {
 };
 
 }  // namespace
+
+Source CheckRowLength(Source unit, std::size_t unit_index) {
+  return std::make_unique<LengthCheckedUnit>(std::move(unit), unit_index);
+}
 
 Source Concatenate(std::vector<Source> units) { return std::make_unique<ConcatenatedUnits>(std::move(units)); }
 

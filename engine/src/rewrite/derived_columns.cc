@@ -1,7 +1,12 @@
 #include "rewrite/derived_columns.h"
 
+#include <algorithm>
+#include <map>
+
 #include "common/strings.h"
 #include "rewrite/group_concat_separator.h"
+#include "rewrite/having_condition.h"
+#include "sqlroute/error.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -30,17 +35,21 @@ class SelectMergePlanner {
     fixed_width_ = fixed;
   }
 
-  void Run(std::vector<SqlToken>& tokens, MergeInstructions& merge) {
+  void Run(std::vector<SqlToken>& tokens, MergeInstructions& merge, std::vector<int32_t>& dropped_params) {
     merge.required = true;
     merge.distinct = query_.distinct;
     Aggregations(tokens, merge);
-    merge.order_by = Items(query_.order_by, "ORDER_BY_DERIVED_");
-    merge.group_by = Items(query_.group_by, "GROUP_BY_DERIVED_");
-    if (!query_.group_by.empty() && query_.order_by.empty() && !query_.with_rollup) {
+    merge.order_by = Items(query_.order_by, "ORDER_BY_DERIVED_", tokens, merge);
+    merge.group_by = Items(query_.group_by, "GROUP_BY_DERIVED_", tokens, merge);
+    uint32_t clause_end = query_.group_by.empty() ? 0 : query_.group_by.back().span.end;
+    if (query_.with_rollup) clause_end = Rollup(tokens, merge);
+    if (query_.having != ast::kNoExpr) clause_end = Having(tokens, merge, dropped_params);
+    if (!query_.group_by.empty() && query_.order_by.empty()) {
       merge.order_by = merge.group_by;
-      AddGroupOrder(tokens);
+      AddGroupOrder(tokens, clause_end);
     }
     Limit(merge);
+    CheckDistinctAggregates(merge);
     if (!derived_.empty() && !query_.projections_span.empty()) {
       uint32_t at = query_.projections_span.end;
       tokens.push_back({at, at, TokenKind::Text, derived_, "", false});
@@ -57,6 +66,16 @@ class SelectMergePlanner {
     return std::string(statement_.text(expr.span));
   }
 
+  // A derived column copies statement text: a `?` in it would shift the parameters.
+  void CheckNoParams(ast::Span span) const {
+    if (!ParamsIn(statement_, span).empty()) {
+      throw Error(ErrorCode::UNSUPPORTED_SQL,
+                  "a parameter inside `" + std::string(statement_.text(span)) +
+                      "` cannot be copied into a derived column when the statement runs on several data nodes",
+                  PositionAt(statement_.sql, span.begin));
+    }
+  }
+
   MergeColumn Derive(const std::string& expression, const std::string& label) {
     derived_ += ", " + expression + " AS " + label;
     derived_labels_.push_back(label);
@@ -65,8 +84,6 @@ class SelectMergePlanner {
   }
 
   void Aggregations(std::vector<SqlToken>& tokens, MergeInstructions& merge) {
-    int avg_index = 0;
-    int distinct_index = 0;
     for (std::size_t i = 0; i < query_.projections.size(); ++i) {
       const ast::Projection& projection = query_.projections[i];
       if (projection.aggregation == ast::AggregationKind::None || projection.aggregation == ast::AggregationKind::Other) {
@@ -77,42 +94,25 @@ class SelectMergePlanner {
       aggregation.type = TypeOf(projection.aggregation);
       aggregation.column = columns_[i];
       aggregation.distinct = call.distinct;
-      if (aggregation.type == AggregationType::GroupConcat) {
-        aggregation.separator = GroupConcatSeparator(statement_.text(call.span));
-      }
-      if (call.distinct && !call.children.empty() &&
-          (aggregation.type == AggregationType::Count || aggregation.type == AggregationType::Sum)) {
-        UnwrapDistinct(projection, call, projection.alias ? -1 : distinct_index++, tokens, aggregation);
+      if (aggregation.type == AggregationType::GroupConcat) GroupConcat(call, aggregation);
+      if (UnitsReturnDistinctValues(call, aggregation.type)) {
+        UnwrapDistinct(projection, call, projection.alias ? -1 : distinct_index_++, tokens, aggregation);
         columns_[i].label = aggregation.column.label;
-      }
-      if (aggregation.type == AggregationType::Avg && call.children.size() == 1) {
-        std::string argument(statement_.text(statement_.expr(call.children.front()).span));
-        std::string distinct = call.distinct ? "DISTINCT " : "";
-        std::string n = std::to_string(avg_index++);
-        aggregation.avg_count = Derive("COUNT(" + distinct + argument + ")", "AVG_DERIVED_COUNT_" + n);
-        aggregation.avg_sum = Derive("SUM(" + distinct + argument + ")", "AVG_DERIVED_SUM_" + n);
+      } else if (aggregation.type == AggregationType::Avg && call.children.size() == 1) {
+        DeriveAvgParts(call, aggregation);
       }
       merge.aggregations.push_back(std::move(aggregation));
     }
   }
 
-  // COUNT/SUM(DISTINCT x) -> x AS AGGREGATION_DISTINCT_DERIVED_n (x alone when aliased; the
-  // counter counts unaliased ones) under SELECT DISTINCT: the units return their distinct
+  // COUNT/SUM/AVG(DISTINCT x) -> x AS AGGREGATION_DISTINCT_DERIVED_n (x alone when aliased;
+  // the counter counts unaliased ones) under SELECT DISTINCT: the units return their distinct
   // values and the merge aggregates them.
   void UnwrapDistinct(const ast::Projection& projection, const ast::Expr& call, int index,
                       std::vector<SqlToken>& tokens, MergeAggregation& aggregation) {
-    if (!query_.distinct && !distinct_prefixed_) {
-      uint32_t at = query_.projections_span.begin;
-      tokens.push_back({at, at, TokenKind::Text, "DISTINCT ", "", false});
-      distinct_prefixed_ = true;
-    }
     uint32_t inner_begin = statement_.expr(call.children.front()).span.begin;
     uint32_t inner_end = statement_.expr(call.children.back()).span.end;
-    if (!query_.group_by.empty()) {  // each group's distinct values, not one row per group
-      uint32_t at = query_.group_by.back().span.end;
-      std::string argument(statement_.text(ast::Span{inner_begin, inner_end}));
-      tokens.push_back({at, at, TokenKind::Text, ", " + argument, "", false});
-    }
+    ReturnDistinctValues(std::string(statement_.text(ast::Span{inner_begin, inner_end})), tokens);
     tokens.push_back({call.span.begin, inner_begin, TokenKind::Text, "", "", false});
     aggregation.result_label = aggregation.column.label;
     if (projection.alias) {
@@ -123,31 +123,177 @@ class SelectMergePlanner {
     tokens.push_back({inner_end, call.span.end, TokenKind::Text, " AS " + aggregation.column.label, "", false});
   }
 
-  std::vector<MergeOrderItem> Items(const std::vector<ast::OrderItem>& items, const char* prefix) {
+  // ORDER BY / GROUP BY items as result columns; an item not projected becomes a derived
+  // column, and an aggregate one is merged like a projected aggregate.
+  std::vector<MergeOrderItem> Items(const std::vector<ast::OrderItem>& items, const char* prefix,
+                                    std::vector<SqlToken>& tokens, MergeInstructions& merge) {
     std::vector<MergeOrderItem> result;
     int index = 0;
     for (const auto& item : items) {
       MergeOrderItem merged;
       merged.descending = item.descending;
+      const ast::Expr& expr = statement_.expr(item.expr);
       if (item.position > 0 && static_cast<std::size_t>(item.position) <= columns_.size()) {
         merged.column = columns_[static_cast<std::size_t>(item.position - 1)];
       } else if (auto projected = Projected(item.expr)) {
         merged.column = *projected;
+      } else if (MergeableAggregate(statement_, expr)) {
+        merged.column = DeriveAggregate(item.expr, prefix + std::to_string(index++), tokens, merge);
       } else {
-        merged.column = Derive(std::string(statement_.text(statement_.expr(item.expr).span)),
-                               prefix + std::to_string(index++));
+        CheckNoParams(expr.span);
+        merged.column = Derive(std::string(statement_.text(expr.span)), prefix + std::to_string(index++));
       }
       result.push_back(std::move(merged));
     }
     return result;
   }
 
-  void AddGroupOrder(std::vector<SqlToken>& tokens) const {
+  // An aggregate the projection lacks (in ORDER BY or HAVING) as a derived column the merge
+  // combines: `call AS label` (AVG with its COUNT and SUM), or for COUNT/SUM/AVG(DISTINCT x)
+  // `x AS AGGREGATION_DISTINCT_DERIVED_n`. The same call twice is derived once.
+  MergeColumn DeriveAggregate(ast::ExprId id, const std::string& label, std::vector<SqlToken>& tokens,
+                              MergeInstructions& merge) {
+    const ast::Expr& call = statement_.expr(id);
+    std::string text = ToUpper(statement_.text(call.span));
+    auto known = derived_aggregates_.find(text);
+    if (known != derived_aggregates_.end()) return known->second;
+    CheckNoParams(call.span);
+    MergeAggregation aggregation;
+    aggregation.type = *MergeableAggregate(statement_, call);
+    aggregation.distinct = call.distinct;
+    if (aggregation.type == AggregationType::GroupConcat) GroupConcat(call, aggregation);
+    if (UnitsReturnDistinctValues(call, aggregation.type)) {
+      std::string argument(statement_.text(ast::Span{statement_.expr(call.children.front()).span.begin,
+                                                     statement_.expr(call.children.back()).span.end}));
+      ReturnDistinctValues(argument, tokens);
+      aggregation.column = Derive(argument, "AGGREGATION_DISTINCT_DERIVED_" + std::to_string(distinct_index_++));
+    } else {
+      aggregation.column = Derive(std::string(statement_.text(call.span)), label);
+      if (aggregation.type == AggregationType::Avg && call.children.size() == 1) DeriveAvgParts(call, aggregation);
+    }
+    derived_aggregates_.emplace(text, aggregation.column);
+    merge.aggregations.push_back(aggregation);
+    return aggregation.column;
+  }
+
+  bool UnitsReturnDistinctValues(const ast::Expr& call, AggregationType type) const {
+    return call.distinct && !call.children.empty() &&
+           (type == AggregationType::Count || type == AggregationType::Sum || type == AggregationType::Avg);
+  }
+
+  // The units answer SELECT DISTINCT ..., with `argument` added to the GROUP BY: each group's
+  // distinct values, not one row per group.
+  void ReturnDistinctValues(const std::string& argument, std::vector<SqlToken>& tokens) {
+    distinct_values_ = true;
+    if (!query_.distinct && !distinct_prefixed_) {
+      uint32_t at = query_.projections_span.begin;
+      tokens.push_back({at, at, TokenKind::Text, "DISTINCT ", "", false});
+      distinct_prefixed_ = true;
+    }
+    if (!query_.group_by.empty()) {
+      uint32_t at = query_.group_by.back().span.end;
+      tokens.push_back({at, at, TokenKind::Text, ", " + argument, "", false});
+    }
+  }
+
+  void DeriveAvgParts(const ast::Expr& call, MergeAggregation& aggregation) {
+    std::string argument(statement_.text(statement_.expr(call.children.front()).span));
+    std::string n = std::to_string(avg_index_++);
+    aggregation.avg_count = Derive("COUNT(" + argument + ")", "AVG_DERIVED_COUNT_" + n);
+    aggregation.avg_sum = Derive("SUM(" + argument + ")", "AVG_DERIVED_SUM_" + n);
+  }
+
+  // GROUP_CONCAT(... ORDER BY ...) orders items across rows of several units: not mergeable
+  // from the units' concatenations.
+  void GroupConcat(const ast::Expr& call, MergeAggregation& aggregation) const {
+    std::string_view text = statement_.text(call.span);
+    if (GroupConcatOrdered(text)) {
+      throw Error(ErrorCode::UNSUPPORTED_SQL,
+                  "GROUP_CONCAT with ORDER BY cannot be merged when the statement runs on several data nodes: `" +
+                      std::string(text) + "`",
+                  PositionAt(statement_.sql, call.span.begin));
+    }
+    aggregation.separator = GroupConcatSeparator(text);
+  }
+
+  // GROUP BY ... WITH ROLLUP: the units group without it, ordered by the group items, and the
+  // merge adds the super-aggregate rows. Returns the end of the clause.
+  uint32_t Rollup(std::vector<SqlToken>& tokens, MergeInstructions& merge) const {
+    if (!query_.order_by.empty()) {
+      throw Error(ErrorCode::UNSUPPORTED_SQL,
+                  "WITH ROLLUP and ORDER BY together cannot be merged when the statement runs on several data nodes",
+                  PositionAt(statement_.sql, query_.order_by.front().span.begin));
+    }
+    uint32_t end = RollupEnd(statement_, query_);
+    tokens.push_back({query_.group_by.back().span.end, end, TokenKind::Text, "", "", false});
+    merge.rollup = true;
+    return end;
+  }
+
+  // HAVING: removed from the units, evaluated by the merge on the merged groups. Aggregates and
+  // columns the projection lacks become derived columns (HAVING_DERIVED_n). Returns the end of
+  // the clause.
+  uint32_t Having(std::vector<SqlToken>& tokens, MergeInstructions& merge, std::vector<int32_t>& dropped_params) {
+    ast::Span clause = HavingClause(statement_, query_);
+    std::vector<SqlToken> kept;
+    for (SqlToken& token : tokens) {
+      bool inside = token.begin == token.end ? token.begin > clause.begin && token.begin < clause.end
+                                             : token.begin < clause.end && token.end > clause.begin;
+      if (!inside) {
+        kept.push_back(std::move(token));
+      } else if (token.kind != TokenKind::TableName) {
+        throw Error(ErrorCode::UNSUPPORTED_SQL,
+                    "HAVING on encrypted columns cannot be evaluated when the statement runs on several data nodes",
+                    PositionAt(statement_.sql, token.begin));
+      }
+    }
+    tokens = std::move(kept);
+    int index = 0;
+    HavingResolver resolver;
+    resolver.aggregate = [&](ast::ExprId id) {
+      if (auto projected = Projected(id)) return *projected;
+      return DeriveAggregate(id, "HAVING_DERIVED_" + std::to_string(index++), tokens, merge);
+    };
+    resolver.column = [&](ast::ExprId id) {
+      const ast::Expr& expr = statement_.expr(id);
+      for (std::size_t i = 0; i < query_.projections.size(); ++i) {
+        const auto& alias = query_.projections[i].alias;
+        if (!expr.column.owner && alias && EqualsIgnoreCase(alias->name, expr.column.name.name)) return columns_[i];
+      }
+      if (auto projected = Projected(id)) return *projected;
+      return Derive(std::string(statement_.text(expr.span)), "HAVING_DERIVED_" + std::to_string(index++));
+    };
+    merge.having = HavingCondition(statement_, query_.having, input_.params, resolver);
+    tokens.push_back({clause.begin, clause.end, TokenKind::Text, "", "", false});
+    dropped_params = ParamsIn(statement_, clause);
+    return clause.end;
+  }
+
+  // Units that return distinct values (one row per value and group) cannot also answer other
+  // aggregates without a GROUP BY, nor feed ROLLUP's super-aggregates.
+  void CheckDistinctAggregates(const MergeInstructions& merge) const {
+    if (!distinct_values_) return;
+    const char* problem = nullptr;
+    if (merge.rollup) problem = "COUNT/SUM/AVG(DISTINCT ...) with WITH ROLLUP";
+    for (const MergeAggregation& each : merge.aggregations) {
+      if (query_.group_by.empty() && !(each.distinct && each.type != AggregationType::Min &&
+                                       each.type != AggregationType::Max && each.type != AggregationType::GroupConcat &&
+                                       each.type != AggregationType::BitXor)) {
+        problem = "COUNT/SUM/AVG(DISTINCT ...) together with other aggregates and no GROUP BY";
+      }
+    }
+    if (problem) {
+      throw Error(ErrorCode::UNSUPPORTED_SQL,
+                  std::string(problem) + " cannot be merged when the statement runs on several data nodes",
+                  PositionAt(statement_.sql, query_.projections_span.begin));
+    }
+  }
+
+  void AddGroupOrder(std::vector<SqlToken>& tokens, uint32_t at) const {
     std::vector<std::string> items;
     for (const auto& item : query_.group_by) {
       items.push_back(std::string(statement_.text(statement_.expr(item.expr).span)) + " ASC");
     }
-    uint32_t at = query_.having != ast::kNoExpr ? statement_.expr(query_.having).span.end : query_.group_by.back().span.end;
     tokens.push_back({at, at, TokenKind::Text, " ORDER BY " + Join(items, ", "), "", false});
   }
 
@@ -212,17 +358,23 @@ class SelectMergePlanner {
   std::vector<MergeColumn> columns_;
   bool fixed_width_ = true;
   bool distinct_prefixed_ = false;
+  bool distinct_values_ = false;  // some aggregate makes the units return distinct values
+  int avg_index_ = 0;
+  int distinct_index_ = 0;
+  std::map<std::string, MergeColumn> derived_aggregates_;  // upper-cased call text -> its column
   std::string derived_;
   std::vector<std::string> derived_labels_;
 };
 
 }  // namespace
 
-void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge) {
+void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge,
+                     std::vector<int32_t>& dropped_params) {
   const ast::Statement& statement = input.statement;
   if (statement.kind != ast::StatementKind::Select || input.route.units.size() <= 1) return;
   if (statement.main_query == ast::kNoQuery) return;
-  SelectMergePlanner(input, statement.queries[static_cast<std::size_t>(statement.main_query)]).Run(tokens, merge);
+  SelectMergePlanner(input, statement.queries[static_cast<std::size_t>(statement.main_query)])
+      .Run(tokens, merge, dropped_params);
 }
 
 }  // namespace sqlroute::rewrite

@@ -2,6 +2,16 @@
 // A SELECT on several units (spec §5.3): derived columns for ORDER BY / GROUP BY items that
 // are not projected, AVG split into COUNT and SUM, an ORDER BY added for a GROUP BY without
 // one — and the merge instructions that tell a proxy how to combine the units' results.
+//
+// Beyond the spec (ShardingSphere sends these to its federation engine), in the spec's naming
+// style: HAVING is removed from the units and evaluated by the merge, with the aggregates and
+// columns it needs that the projection lacks appended as `<expr> AS HAVING_DERIVED_<n>` (after
+// the ORDER BY / GROUP BY ones; AVG adds AVG_DERIVED_COUNT/SUM, COUNT/SUM/AVG(DISTINCT x) adds
+// `x AS AGGREGATION_DISTINCT_DERIVED_<n>`); its `?` values leave the units' parameters
+// (`dropped_params`). An aggregate in ORDER BY that is not projected is derived as
+// ORDER_BY_DERIVED_<n> and merged. AVG(DISTINCT x) is rewritten like COUNT/SUM(DISTINCT x).
+// GROUP BY ... WITH ROLLUP loses WITH ROLLUP in the units, which are ordered by the group
+// items; the merge adds the super-aggregate rows.
 #include <vector>
 
 #include "rewrite/rewriter.h"
@@ -9,6 +19,7 @@
 
 namespace sqlroute::rewrite {
 
-void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge);
+void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge,
+                     std::vector<int32_t>& dropped_params);
 
 }  // namespace sqlroute::rewrite

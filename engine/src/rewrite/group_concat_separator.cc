@@ -36,9 +36,8 @@ std::string Unquote(std::string_view text, std::size_t at) {
   return result;
 }
 
-}  // namespace
-
-std::string GroupConcatSeparator(std::string_view call) {
+// The position of `keyword` as a word outside quotes in `call`, or npos.
+std::size_t FindKeyword(std::string_view call, std::string_view keyword) {
   char quote = 0;
   for (std::size_t i = 0; i < call.size(); ++i) {
     char c = call[i];
@@ -51,15 +50,26 @@ std::string GroupConcatSeparator(std::string_view call) {
       quote = c;
       continue;
     }
-    constexpr std::string_view kKeyword = "SEPARATOR";
-    if ((i == 0 || !WordChar(call[i - 1])) && EqualsIgnoreCase(call.substr(i, kKeyword.size()), kKeyword) &&
-        i + kKeyword.size() < call.size() && !WordChar(call[i + kKeyword.size()])) {
-      std::size_t at = i + kKeyword.size();
-      while (at < call.size() && std::isspace(static_cast<unsigned char>(call[at]))) ++at;
-      if (at < call.size() && (call[at] == '\'' || call[at] == '"')) return Unquote(call, at);
+    if ((i == 0 || !WordChar(call[i - 1])) && EqualsIgnoreCase(call.substr(i, keyword.size()), keyword) &&
+        i + keyword.size() < call.size() && !WordChar(call[i + keyword.size()])) {
+      return i;
     }
   }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+std::string GroupConcatSeparator(std::string_view call) {
+  constexpr std::string_view kKeyword = "SEPARATOR";
+  std::size_t at = FindKeyword(call, kKeyword);
+  if (at == std::string_view::npos) return ",";
+  at += kKeyword.size();
+  while (at < call.size() && std::isspace(static_cast<unsigned char>(call[at]))) ++at;
+  if (at < call.size() && (call[at] == '\'' || call[at] == '"')) return Unquote(call, at);
   return ",";
 }
+
+bool GroupConcatOrdered(std::string_view call) { return FindKeyword(call, "ORDER") != std::string_view::npos; }
 
 }  // namespace sqlroute::rewrite

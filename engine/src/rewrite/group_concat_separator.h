@@ -1,5 +1,5 @@
 #pragma once
-// The SEPARATOR of a GROUP_CONCAT call, read from the call's text.
+// The SEPARATOR and ORDER BY of a GROUP_CONCAT call, read from the call's text.
 #include <string>
 #include <string_view>
 
@@ -7,5 +7,7 @@ namespace sqlroute::rewrite {
 
 // `GROUP_CONCAT(a ORDER BY a SEPARATOR '; ')` -> "; "; "," when the call names none.
 std::string GroupConcatSeparator(std::string_view call);
+// Whether the call orders its items (`GROUP_CONCAT(a ORDER BY b)`).
+bool GroupConcatOrdered(std::string_view call);
 
 }  // namespace sqlroute::rewrite

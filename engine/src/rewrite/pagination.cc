@@ -59,8 +59,10 @@ void RewritePagination(const RewriteInput& input, std::vector<SqlToken>& tokens,
   const ast::Limit& limit = *query.limit;
   int64_t offset = limit.offset ? BoundValue(*limit.offset, input.params, statement.sql) : 0;
   int64_t row_count = BoundValue(*limit.row_count, input.params, statement.sql);
-  bool fetch_all_groups = (!query.group_by.empty() || HasAggregation(query)) &&
-                          !SameItems(statement, query.group_by, query.order_by);
+  // The merge's HAVING may drop any group, so every unit sends all of them.
+  bool fetch_all_groups = ((!query.group_by.empty() || HasAggregation(query)) &&
+                           !SameItems(statement, query.group_by, query.order_by)) ||
+                          query.having != ast::kNoExpr;
   int64_t revised = fetch_all_groups ? kMaxRowCount : offset + row_count;
   if (limit.offset) Replace(*limit.offset, 0, tokens, params);
   Replace(*limit.row_count, revised, tokens, params);

@@ -30,10 +30,15 @@ RewriteResult Rewrite(const RewriteInput& input) {
   AddTableTokens(input, tokens);
   EncryptRewriter encrypt(input);
   encrypt.AddTokens(tokens);  // before derived columns: a `*` expansion precedes them
-  PlanSelectMerge(input, tokens, result.merge);
+  std::vector<int32_t> dropped_params;  // in a HAVING the units do not receive
+  PlanSelectMerge(input, tokens, result.merge, dropped_params);
   result.merge.decrypt = encrypt.decrypt();
   RewritePagination(input, tokens, params);
   encrypt.ReplaceParams(params);
+  // They follow every parameter the IN-list split drops, so those keep their indexes.
+  for (auto it = dropped_params.rbegin(); it != dropped_params.rend(); ++it) {
+    params.erase(params.begin() + *it);
+  }
   InsertRewriter insert(input, encrypt);
   if (insert.active()) {
     insert.AddTokens(tokens);

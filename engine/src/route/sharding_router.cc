@@ -166,11 +166,6 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
   if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
     context.warnings.push_back("full route: " + conditions.full_route_reason);
   }
-  if (statement.main_query != ast::kNoQuery && context.units.size() > 1 &&
-      statement.queries[static_cast<std::size_t>(statement.main_query)].having != ast::kNoExpr) {
-    context.warnings.push_back("HAVING is evaluated by each unit on its own partial groups; groups that span units "
-                               "may be filtered wrongly");
-  }
   CheckUpdateShardingValue(input, scope, conditions, context);
   CheckLimitOnMultipleNodes(statement, context);
   RunAudits(input, tables, !conditions.branches.empty());

@@ -1,0 +1,184 @@
+#include "rewrite/having_condition.h"
+
+#include <cctype>
+
+#include "common/strings.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::rewrite {
+namespace {
+
+[[noreturn]] void Unsupported(const ast::Statement& statement, const ast::Expr& expr, const std::string& what) {
+  throw Error(ErrorCode::UNSUPPORTED_SQL,
+              what + " `" + std::string(statement.text(expr.span)) +
+                  "` cannot be evaluated when the statement runs on several data nodes",
+              PositionAt(statement.sql, expr.span.begin));
+}
+
+class Converter {
+ public:
+  Converter(const ast::Statement& statement, const std::vector<Value>& params, const HavingResolver& resolver)
+      : statement_(statement), params_(params), resolver_(resolver) {}
+
+  MergeExpr Convert(ast::ExprId id) const {
+    const ast::Expr& expr = statement_.expr(id);
+    switch (expr.kind) {
+      case ast::ExprKind::Column: return Column(resolver_.column(id));
+      case ast::ExprKind::Literal: return Literal(expr.literal);
+      case ast::ExprKind::Param: return Literal(Param(expr));
+      case ast::ExprKind::Function:
+        if (MergeableAggregate(statement_, expr)) return Column(resolver_.aggregate(id));
+        Unsupported(statement_, expr, "in HAVING, the function");
+      case ast::ExprKind::Binary: return Binary(expr);
+      case ast::ExprKind::Unary: return Unary(expr);
+      case ast::ExprKind::IsNull: return Node(MergeExprKind::IsNull, expr, expr.children);
+      case ast::ExprKind::Between: return Node(MergeExprKind::Between, expr, expr.children);
+      case ast::ExprKind::In:
+        if (expr.subquery != ast::kNoQuery) Unsupported(statement_, expr, "in HAVING, the sub-query");
+        return Node(MergeExprKind::In, expr, expr.children);
+      default: Unsupported(statement_, expr, "in HAVING, the expression");
+    }
+  }
+
+ private:
+  static MergeExpr Column(MergeColumn column) {
+    MergeExpr result;
+    result.kind = MergeExprKind::Column;
+    result.column = std::move(column);
+    return result;
+  }
+
+  static MergeExpr Literal(Value value) {
+    MergeExpr result;
+    result.kind = MergeExprKind::Literal;
+    result.literal = std::move(value);
+    return result;
+  }
+
+  const Value& Param(const ast::Expr& expr) const {
+    if (expr.param_index < 0 || static_cast<std::size_t>(expr.param_index) >= params_.size()) {
+      throw Error(ErrorCode::PARAMETER_MISSING, "no value is bound to parameter " + std::to_string(expr.param_index + 1),
+                  PositionAt(statement_.sql, expr.span.begin));
+    }
+    return params_[static_cast<std::size_t>(expr.param_index)];
+  }
+
+  MergeExpr Node(MergeExprKind kind, const ast::Expr& expr, const std::vector<ast::ExprId>& children,
+                 std::string op = "") const {
+    MergeExpr result;
+    result.kind = kind;
+    result.op = std::move(op);
+    result.negated = expr.negated;
+    for (ast::ExprId child : children) result.children.push_back(Convert(child));
+    return result;
+  }
+
+  MergeExpr Binary(const ast::Expr& expr) const {
+    const std::string op = ToUpper(expr.op);
+    if (op == "AND" || op == "&&") return Node(MergeExprKind::And, expr, expr.children);
+    if (op == "OR" || op == "||") return Node(MergeExprKind::Or, expr, expr.children);
+    if (op == "XOR") return Node(MergeExprKind::Xor, expr, expr.children);
+    if (op == "!=") return Node(MergeExprKind::Compare, expr, expr.children, "<>");
+    for (const char* compare : {"=", "<=>", "<>", "<", ">", "<=", ">="}) {
+      if (op == compare) return Node(MergeExprKind::Compare, expr, expr.children, op);
+    }
+    if (op == "MOD") return Node(MergeExprKind::Arithmetic, expr, expr.children, "%");
+    for (const char* arithmetic : {"+", "-", "*", "/", "DIV", "%"}) {
+      if (op == arithmetic) return Node(MergeExprKind::Arithmetic, expr, expr.children, op);
+    }
+    Unsupported(statement_, expr, "in HAVING, the operator " + expr.op + " in");
+  }
+
+  MergeExpr Unary(const ast::Expr& expr) const {
+    const std::string op = ToUpper(expr.op);
+    if (op == "NOT" || op == "!") return Node(MergeExprKind::Not, expr, expr.children);
+    if (op == "-") return Node(MergeExprKind::Negate, expr, expr.children);
+    if (op == "+") return Convert(expr.children.front());
+    Unsupported(statement_, expr, "in HAVING, the operator " + expr.op + " in");
+  }
+
+  const ast::Statement& statement_;
+  const std::vector<Value>& params_;
+  const HavingResolver& resolver_;
+};
+
+bool IsSpace(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+}  // namespace
+
+std::optional<AggregationType> MergeableAggregate(const ast::Statement& statement, const ast::Expr& expr) {
+  if (expr.kind != ast::ExprKind::Function || expr.window) return std::nullopt;
+  static const std::pair<const char*, AggregationType> kMergeable[] = {
+      {"COUNT", AggregationType::Count}, {"SUM", AggregationType::Sum},       {"AVG", AggregationType::Avg},
+      {"MAX", AggregationType::Max},     {"MIN", AggregationType::Min},       {"BIT_XOR", AggregationType::BitXor},
+      {"GROUP_CONCAT", AggregationType::GroupConcat}};
+  for (const auto& [name, type] : kMergeable) {
+    if (expr.op == name) return type;
+  }
+  static const char* const kOthers[] = {"BIT_AND", "BIT_OR", "STD", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
+                                        "VARIANCE", "VAR_POP", "VAR_SAMP", "JSON_ARRAYAGG", "JSON_OBJECTAGG"};
+  for (const char* name : kOthers) {
+    if (expr.op == name) Unsupported(statement, expr, "the aggregate");
+  }
+  return std::nullopt;
+}
+
+MergeExpr HavingCondition(const ast::Statement& statement, ast::ExprId having, const std::vector<Value>& params,
+                          const HavingResolver& resolver) {
+  return Converter(statement, params, resolver).Convert(having);
+}
+
+std::vector<int32_t> ParamsIn(const ast::Statement& statement, ast::Span span) {
+  std::vector<int32_t> result;
+  for (std::size_t i = 0; i < statement.param_markers.size(); ++i) {
+    const ast::Span& marker = statement.param_markers[i];
+    if (marker.begin >= span.begin && marker.end <= span.end) result.push_back(static_cast<int32_t>(i));
+  }
+  return result;
+}
+
+ast::Span HavingClause(const ast::Statement& statement, const ast::Query& query) {
+  constexpr std::string_view kKeyword = "HAVING";
+  const ast::Span& condition = statement.expr(query.having).span;
+  auto skip_back = [&](uint32_t at) {  // over spaces and comments
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (; at > 0 && IsSpace(statement.sql[at - 1]); moved = true) --at;
+      for (const ast::Comment& comment : statement.comments) {
+        if (comment.span.end == at && comment.span.begin < at) at = comment.span.begin, moved = true;
+      }
+    }
+    return at;
+  };
+  // A parenthesized condition's span leaves its parentheses out.
+  uint32_t begin = skip_back(condition.begin);
+  uint32_t end = condition.end;
+  while (begin > 0 && statement.sql[begin - 1] == '(') {
+    begin = skip_back(begin - 1);
+    while (end < statement.sql.size() && statement.sql[end] != ')') ++end;
+    ++end;
+  }
+  if (begin < kKeyword.size() ||
+      !EqualsIgnoreCase(statement.text({begin - static_cast<uint32_t>(kKeyword.size()), begin}), kKeyword) ||
+      end > statement.sql.size()) {
+    throw Error(ErrorCode::INTERNAL_ERROR, "the HAVING clause's bounds were not found");
+  }
+  begin -= static_cast<uint32_t>(kKeyword.size());
+  while (begin > 0 && IsSpace(statement.sql[begin - 1])) --begin;
+  return {begin, end};
+}
+
+uint32_t RollupEnd(const ast::Statement& statement, const ast::Query& query) {
+  std::size_t at = query.group_by.back().span.end;
+  for (std::string_view word : {"WITH", "ROLLUP"}) {
+    while (at < statement.sql.size() && IsSpace(statement.sql[at])) ++at;
+    if (!EqualsIgnoreCase(std::string_view(statement.sql).substr(at, word.size()), word)) {
+      throw Error(ErrorCode::UNSUPPORTED_SQL, "WITH ROLLUP written with comments inside cannot be merged",
+                  PositionAt(statement.sql, at));
+    }
+    at += word.size();
+  }
+  return static_cast<uint32_t>(at);
+}
+
+}  // namespace sqlroute::rewrite
