@@ -20,12 +20,13 @@ def merge(
 ) -> Tuple[List[str], List[Tuple[Any, ...]]]:
     """Merges one ``(columns, rows)`` per unit, in ``plan.units`` order, into ``(columns, rows)``.
 
-    Applies the plan's ORDER BY, GROUP BY and aggregates, DISTINCT and LIMIT, and hides the
-    columns the rewrite added. ``collation`` is how strings compare: ``"general_ci"``
-    (like utf8mb4_general_ci) or ``"binary"``. ``transform(column, value)``, when given, maps
-    each value of the merged result (e.g. decrypts a column). Values follow the parameter
-    mapping; a unit whose columns differ from the others raises :class:`sqlroute.RewriteError`
-    with code ``MERGE_COLUMNS_MISMATCH``.
+    Applies the plan's ORDER BY, GROUP BY (WITH ROLLUP) and aggregates, HAVING, DISTINCT and
+    LIMIT, and hides the columns the rewrite added. ``collation`` is how strings compare:
+    ``"general_ci"`` (like utf8mb4_general_ci) or ``"binary"``. ``transform(column, value)``,
+    when given, maps each value of the merged result (e.g. decrypts a column). Values follow the
+    parameter mapping. Results that do not fit raise :class:`sqlroute.RewriteError`: a unit whose
+    columns differ from the others (code ``MERGE_COLUMNS_MISMATCH``), a row with more or fewer
+    values than its unit's columns (``MERGE_ROW_LENGTH``).
     """
     columns, rows = core.merge(plan._native, list(results), collation, transform)
     return list(columns), list(rows)

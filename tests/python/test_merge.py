@@ -70,3 +70,46 @@ def test_unknown_collation_is_a_value_error(engine: sqlroute.Engine) -> None:
     plan = engine.route("SELECT id FROM t_user")
     with pytest.raises(ValueError):
         sqlroute.merge(plan, [], collation="latin1_swedish_ci")
+
+
+def test_rows_longer_or_shorter_than_their_columns_are_rejected(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT id, name FROM t_user ORDER BY id")
+    for bad_row in [(1,), (1, "a", "extra")]:
+        results = [(["id", "name"], [])] * (len(plan.units) - 1) + [(["id", "name"], [bad_row])]
+        with pytest.raises(sqlroute.RewriteError) as raised:
+            sqlroute.merge(plan, results)
+        assert raised.value.code == "MERGE_ROW_LENGTH"
+    single = engine.route("SELECT id FROM t_user WHERE id = 7")
+    with pytest.raises(sqlroute.RewriteError) as raised:
+        sqlroute.merge(single, [(["id"], [(7, 8)])])
+    assert raised.value.code == "MERGE_ROW_LENGTH"
+
+
+def test_having_is_evaluated_on_the_merged_groups(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT name FROM t_user GROUP BY name HAVING COUNT(*) >= ? ORDER BY name", [3])
+    assert plan.units[0].sql == "SELECT name, COUNT(*) AS HAVING_DERIVED_0 FROM t_user_0 GROUP BY name ORDER BY name"
+    assert plan.units[0].params == []
+    columns = ["name", "HAVING_DERIVED_0"]
+    # "a" has two rows in each of two tables: no table alone reaches 3.
+    results = split(plan, columns, {"t_user_0": [("a", 2), ("b", 1)], "t_user_1": [("a", 2), ("c", 5)]})
+    assert sqlroute.merge(plan, results) == (["name"], [("a",), ("c",)])
+
+
+def test_with_rollup_adds_the_super_aggregate_rows(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT name, SUM(age) FROM t_user GROUP BY name WITH ROLLUP")
+    assert "ROLLUP" not in plan.units[0].sql
+    results = split(plan, ["name", "SUM(age)"], {"t_user_0": [("a", Decimal(3)), ("b", Decimal(4))],
+                                                 "t_user_2": [("a", Decimal(5))]})
+    assert sqlroute.merge(plan, results)[1] == [("a", Decimal(8)), ("b", Decimal(4)), (None, Decimal(12))]
+
+
+def test_avg_distinct_averages_the_values_of_every_unit_once(engine: sqlroute.Engine) -> None:
+    plan = engine.route("SELECT AVG(DISTINCT age) FROM t_user")
+    results = [(["AGGREGATION_DISTINCT_DERIVED_0"], [(10,), (20,)] if i < 2 else []) for i in range(len(plan.units))]
+    assert sqlroute.merge(plan, results) == (["AVG(DISTINCT age)"], [(Decimal("15.0000"),)])
+
+
+def test_group_concat_with_order_by_on_several_units_is_unsupported(engine: sqlroute.Engine) -> None:
+    with pytest.raises(sqlroute.UnsupportedSqlError) as raised:
+        engine.route("SELECT GROUP_CONCAT(name ORDER BY age SEPARATOR ';') FROM t_user")
+    assert raised.value.code == "UNSUPPORTED_SQL"
