@@ -234,6 +234,13 @@ TEST(MergeHavingRewriteTest, ParenthesizedHavingAndRepeatedAggregatesAreDerivedO
   EXPECT_EQ(plan.merge.aggregations.size(), 1u);
 }
 
+TEST(MergeHavingRewriteTest, CopiedExpressionsNameEachUnitsActualTable) {
+  Plan plan = SysbenchEngine().Route("SELECT t_user.k FROM t_user GROUP BY t_user.k HAVING MAX(t_user.id) > 3");
+  EXPECT_EQ(plan.units[1].sql,
+            "SELECT t_user_4.k, MAX(t_user_4.id) AS HAVING_DERIVED_0 FROM t_user_4 GROUP BY t_user_4.k "
+            "ORDER BY t_user_4.k ASC");
+}
+
 TEST(MergeHavingRewriteTest, ASingleUnitKeepsItsHaving) {
   Plan plan = SysbenchEngine().Route("SELECT name FROM t_user WHERE id = 3 GROUP BY name HAVING COUNT(*) > 1");
   ASSERT_EQ(plan.units.size(), 1u);

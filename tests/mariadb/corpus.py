@@ -161,6 +161,8 @@ SHARDING_TEMPLATES: List[Template] = [
              lambda r: [r.randint(2950, 2995), r.randint(500, 1500)], 3),
     Template("SELECT name, COUNT(*) AS n FROM t_user GROUP BY name HAVING (n > ?) ORDER BY name LIMIT ?, ?",
              lambda r: [r.randint(100, 240), r.randint(0, 3), r.randint(1, 5)], 3, order=(0,)),
+    Template("SELECT t_user.status, COUNT(*) FROM t_user GROUP BY t_user.status HAVING MAX(t_user.k) - "
+             "MIN(t_user.score) > ? AND t_user.status <> ?", lambda r: [r.randint(2990, 3005), r.randint(0, 2)], 3),
     # AVG(DISTINCT): the units return their distinct values
     Template("SELECT AVG(DISTINCT k DIV 100), SUM(DISTINCT k DIV 100), COUNT(DISTINCT k DIV 100) FROM t_user "
              "WHERE id < ?", lambda r: [r.randint(5, 60)], 3),

@@ -23,6 +23,24 @@ AggregationType TypeOf(ast::AggregationKind kind) {
   }
 }
 
+// Text to insert: fixed pieces and, where it copies a logic table name used as a column owner,
+// TableName pieces each unit resolves to its actual table.
+using Pieces = std::vector<SqlToken>;
+
+Pieces Text(std::string text) { return {{0, 0, TokenKind::Text, std::move(text), "", false}}; }
+
+Pieces operator+(Pieces a, const Pieces& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+void Insert(uint32_t at, Pieces pieces, std::vector<SqlToken>& tokens) {
+  for (SqlToken& piece : pieces) {
+    piece.begin = piece.end = at;
+    tokens.push_back(std::move(piece));
+  }
+}
+
 class SelectMergePlanner {
  public:
   SelectMergePlanner(const RewriteInput& input, const ast::Query& query)
@@ -36,6 +54,7 @@ class SelectMergePlanner {
   }
 
   void Run(std::vector<SqlToken>& tokens, MergeInstructions& merge, std::vector<int32_t>& dropped_params) {
+    tokens_ = &tokens;
     merge.required = true;
     merge.distinct = query_.distinct;
     Aggregations(tokens, merge);
@@ -51,8 +70,7 @@ class SelectMergePlanner {
     Limit(merge);
     CheckDistinctAggregates(merge);
     if (!derived_.empty() && !query_.projections_span.empty()) {
-      uint32_t at = query_.projections_span.end;
-      tokens.push_back({at, at, TokenKind::Text, derived_, "", false});
+      Insert(query_.projections_span.end, std::move(derived_), tokens);
     }
     merge.derived_labels = std::move(derived_labels_);
   }
@@ -76,8 +94,31 @@ class SelectMergePlanner {
     }
   }
 
-  MergeColumn Derive(const std::string& expression, const std::string& label) {
-    derived_ += ", " + expression + " AS " + label;
+  // The statement's text in `span`, with the logic tables it names as column owners.
+  Pieces Copy(ast::Span span) const {
+    std::vector<const SqlToken*> tables;
+    for (const SqlToken& token : *tokens_) {
+      if (token.kind == TokenKind::TableName && token.begin < token.end && token.begin >= span.begin &&
+          token.end <= span.end) {
+        tables.push_back(&token);
+      }
+    }
+    std::sort(tables.begin(), tables.end(), [](const SqlToken* a, const SqlToken* b) { return a->begin < b->begin; });
+    Pieces result;
+    uint32_t at = span.begin;
+    for (const SqlToken* table : tables) {
+      result.push_back({0, 0, TokenKind::Text, std::string(statement_.text({at, table->begin})), "", false});
+      result.push_back({0, 0, TokenKind::TableName, table->text, "", table->quoted});
+      at = table->end;
+    }
+    result.push_back({0, 0, TokenKind::Text, std::string(statement_.text({at, span.end})), "", false});
+    return result;
+  }
+
+  Pieces Copy(ast::ExprId id) const { return Copy(statement_.expr(id).span); }
+
+  MergeColumn Derive(const Pieces& expression, const std::string& label) {
+    derived_ = std::move(derived_) + Text(", ") + expression + Text(" AS " + label);
     derived_labels_.push_back(label);
     int index = fixed_width_ ? static_cast<int>(columns_.size() + derived_labels_.size() - 1) : -1;
     return {label, index};
@@ -112,7 +153,7 @@ class SelectMergePlanner {
                       std::vector<SqlToken>& tokens, MergeAggregation& aggregation) {
     uint32_t inner_begin = statement_.expr(call.children.front()).span.begin;
     uint32_t inner_end = statement_.expr(call.children.back()).span.end;
-    ReturnDistinctValues(std::string(statement_.text(ast::Span{inner_begin, inner_end})), tokens);
+    ReturnDistinctValues(Copy(ast::Span{inner_begin, inner_end}), tokens);
     tokens.push_back({call.span.begin, inner_begin, TokenKind::Text, "", "", false});
     aggregation.result_label = aggregation.column.label;
     if (projection.alias) {
@@ -141,7 +182,7 @@ class SelectMergePlanner {
         merged.column = DeriveAggregate(item.expr, prefix + std::to_string(index++), tokens, merge);
       } else {
         CheckNoParams(expr.span);
-        merged.column = Derive(std::string(statement_.text(expr.span)), prefix + std::to_string(index++));
+        merged.column = Derive(Copy(item.expr), prefix + std::to_string(index++));
       }
       result.push_back(std::move(merged));
     }
@@ -163,12 +204,12 @@ class SelectMergePlanner {
     aggregation.distinct = call.distinct;
     if (aggregation.type == AggregationType::GroupConcat) GroupConcat(call, aggregation);
     if (UnitsReturnDistinctValues(call, aggregation.type)) {
-      std::string argument(statement_.text(ast::Span{statement_.expr(call.children.front()).span.begin,
-                                                     statement_.expr(call.children.back()).span.end}));
+      Pieces argument = Copy(ast::Span{statement_.expr(call.children.front()).span.begin,
+                                       statement_.expr(call.children.back()).span.end});
       ReturnDistinctValues(argument, tokens);
       aggregation.column = Derive(argument, "AGGREGATION_DISTINCT_DERIVED_" + std::to_string(distinct_index_++));
     } else {
-      aggregation.column = Derive(std::string(statement_.text(call.span)), label);
+      aggregation.column = Derive(Copy(id), label);
       if (aggregation.type == AggregationType::Avg && call.children.size() == 1) DeriveAvgParts(call, aggregation);
     }
     derived_aggregates_.emplace(text, aggregation.column);
@@ -183,7 +224,7 @@ class SelectMergePlanner {
 
   // The units answer SELECT DISTINCT ..., with `argument` added to the GROUP BY: each group's
   // distinct values, not one row per group.
-  void ReturnDistinctValues(const std::string& argument, std::vector<SqlToken>& tokens) {
+  void ReturnDistinctValues(const Pieces& argument, std::vector<SqlToken>& tokens) {
     distinct_values_ = true;
     if (!query_.distinct && !distinct_prefixed_) {
       uint32_t at = query_.projections_span.begin;
@@ -191,16 +232,15 @@ class SelectMergePlanner {
       distinct_prefixed_ = true;
     }
     if (!query_.group_by.empty()) {
-      uint32_t at = query_.group_by.back().span.end;
-      tokens.push_back({at, at, TokenKind::Text, ", " + argument, "", false});
+      Insert(query_.group_by.back().span.end, Text(", ") + argument, tokens);
     }
   }
 
   void DeriveAvgParts(const ast::Expr& call, MergeAggregation& aggregation) {
-    std::string argument(statement_.text(statement_.expr(call.children.front()).span));
+    Pieces argument = Copy(call.children.front());
     std::string n = std::to_string(avg_index_++);
-    aggregation.avg_count = Derive("COUNT(" + argument + ")", "AVG_DERIVED_COUNT_" + n);
-    aggregation.avg_sum = Derive("SUM(" + argument + ")", "AVG_DERIVED_SUM_" + n);
+    aggregation.avg_count = Derive(Text("COUNT(") + argument + Text(")"), "AVG_DERIVED_COUNT_" + n);
+    aggregation.avg_sum = Derive(Text("SUM(") + argument + Text(")"), "AVG_DERIVED_SUM_" + n);
   }
 
   // GROUP_CONCAT(... ORDER BY ...) orders items across rows of several units: not mergeable
@@ -235,19 +275,6 @@ class SelectMergePlanner {
   // the clause.
   uint32_t Having(std::vector<SqlToken>& tokens, MergeInstructions& merge, std::vector<int32_t>& dropped_params) {
     ast::Span clause = HavingClause(statement_, query_);
-    std::vector<SqlToken> kept;
-    for (SqlToken& token : tokens) {
-      bool inside = token.begin == token.end ? token.begin > clause.begin && token.begin < clause.end
-                                             : token.begin < clause.end && token.end > clause.begin;
-      if (!inside) {
-        kept.push_back(std::move(token));
-      } else if (token.kind != TokenKind::TableName) {
-        throw Error(ErrorCode::UNSUPPORTED_SQL,
-                    "HAVING on encrypted columns cannot be evaluated when the statement runs on several data nodes",
-                    PositionAt(statement_.sql, token.begin));
-      }
-    }
-    tokens = std::move(kept);
     int index = 0;
     HavingResolver resolver;
     resolver.aggregate = [&](ast::ExprId id) {
@@ -261,9 +288,24 @@ class SelectMergePlanner {
         if (!expr.column.owner && alias && EqualsIgnoreCase(alias->name, expr.column.name.name)) return columns_[i];
       }
       if (auto projected = Projected(id)) return *projected;
-      return Derive(std::string(statement_.text(expr.span)), "HAVING_DERIVED_" + std::to_string(index++));
+      return Derive(Copy(id), "HAVING_DERIVED_" + std::to_string(index++));
     };
     merge.having = HavingCondition(statement_, query_.having, input_.params, resolver);
+    // The clause's own tokens go with it: table names, and encrypted columns the merge could
+    // not compare (it sees ciphertext).
+    std::vector<SqlToken> kept;
+    for (SqlToken& token : tokens) {
+      bool inside = token.begin == token.end ? token.begin > clause.begin && token.begin < clause.end
+                                             : token.begin < clause.end && token.end > clause.begin;
+      if (!inside) {
+        kept.push_back(std::move(token));
+      } else if (token.kind != TokenKind::TableName) {
+        throw Error(ErrorCode::UNSUPPORTED_SQL,
+                    "HAVING on encrypted columns cannot be evaluated when the statement runs on several data nodes",
+                    PositionAt(statement_.sql, token.begin));
+      }
+    }
+    tokens = std::move(kept);
     tokens.push_back({clause.begin, clause.end, TokenKind::Text, "", "", false});
     dropped_params = ParamsIn(statement_, clause);
     return clause.end;
@@ -290,11 +332,11 @@ class SelectMergePlanner {
   }
 
   void AddGroupOrder(std::vector<SqlToken>& tokens, uint32_t at) const {
-    std::vector<std::string> items;
-    for (const auto& item : query_.group_by) {
-      items.push_back(std::string(statement_.text(statement_.expr(item.expr).span)) + " ASC");
+    Pieces items = Text(" ORDER BY ");
+    for (std::size_t i = 0; i < query_.group_by.size(); ++i) {
+      items = std::move(items) + Text(i == 0 ? "" : ", ") + Copy(query_.group_by[i].expr) + Text(" ASC");
     }
-    tokens.push_back({at, at, TokenKind::Text, " ORDER BY " + Join(items, ", "), "", false});
+    Insert(at, std::move(items), tokens);
   }
 
   void Limit(MergeInstructions& merge) const {
@@ -362,7 +404,8 @@ class SelectMergePlanner {
   int avg_index_ = 0;
   int distinct_index_ = 0;
   std::map<std::string, MergeColumn> derived_aggregates_;  // upper-cased call text -> its column
-  std::string derived_;
+  std::vector<SqlToken>* tokens_ = nullptr;  // the statement's tokens, table names included
+  Pieces derived_;
   std::vector<std::string> derived_labels_;
 };
 
