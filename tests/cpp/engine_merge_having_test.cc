@@ -283,6 +283,7 @@ TEST(MergeRewriteLimitsTest, WhatTheMergeCannotCombineIsATypedError) {
            "SELECT COUNT(*), COUNT(DISTINCT k) FROM t_user",
            "SELECT k, COUNT(DISTINCT c) FROM t_user GROUP BY k WITH ROLLUP",
            "SELECT k FROM t_user GROUP BY k HAVING STD(id) > 1",
+           "SELECT BIT_AND(k) FROM t_user",
            "SELECT k FROM t_user GROUP BY k HAVING k > (SELECT 1)",
            "SELECT k FROM t_user GROUP BY k HAVING ABS(k) > 1",
            "SELECT k FROM t_user GROUP BY k ORDER BY SUM(k + ?)",

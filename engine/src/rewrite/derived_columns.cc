@@ -127,10 +127,9 @@ class SelectMergePlanner {
   void Aggregations(std::vector<SqlToken>& tokens, MergeInstructions& merge) {
     for (std::size_t i = 0; i < query_.projections.size(); ++i) {
       const ast::Projection& projection = query_.projections[i];
-      if (projection.aggregation == ast::AggregationKind::None || projection.aggregation == ast::AggregationKind::Other) {
-        continue;
-      }
+      if (projection.aggregation == ast::AggregationKind::None) continue;
       const ast::Expr& call = statement_.expr(projection.expr);
+      MergeableAggregate(statement_, call);  // BIT_AND, STD, ...: UNSUPPORTED_SQL
       MergeAggregation aggregation;
       aggregation.type = TypeOf(projection.aggregation);
       aggregation.column = columns_[i];
@@ -217,9 +216,13 @@ class SelectMergePlanner {
     return aggregation.column;
   }
 
-  bool UnitsReturnDistinctValues(const ast::Expr& call, AggregationType type) const {
-    return call.distinct && !call.children.empty() &&
+  static bool DistinctValuesAggregate(bool distinct, AggregationType type) {
+    return distinct &&
            (type == AggregationType::Count || type == AggregationType::Sum || type == AggregationType::Avg);
+  }
+
+  bool UnitsReturnDistinctValues(const ast::Expr& call, AggregationType type) const {
+    return !call.children.empty() && DistinctValuesAggregate(call.distinct, type);
   }
 
   // The units answer SELECT DISTINCT ..., with `argument` added to the GROUP BY: each group's
@@ -318,9 +321,7 @@ class SelectMergePlanner {
     const char* problem = nullptr;
     if (merge.rollup) problem = "COUNT/SUM/AVG(DISTINCT ...) with WITH ROLLUP";
     for (const MergeAggregation& each : merge.aggregations) {
-      if (query_.group_by.empty() && !(each.distinct && each.type != AggregationType::Min &&
-                                       each.type != AggregationType::Max && each.type != AggregationType::GroupConcat &&
-                                       each.type != AggregationType::BitXor)) {
+      if (query_.group_by.empty() && !DistinctValuesAggregate(each.distinct, each.type)) {
         problem = "COUNT/SUM/AVG(DISTINCT ...) together with other aggregates and no GROUP BY";
       }
     }
