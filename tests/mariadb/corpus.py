@@ -135,6 +135,7 @@ SHARDING_TEMPLATES: List[Template] = [
     Template("SELECT status, GROUP_CONCAT(id) FROM t_user WHERE id < ? GROUP BY status", lambda r: [r.randint(20, 120)],
              3, concat=(1,)),
     Template("SELECT name, COUNT(*) FROM t_user GROUP BY name ORDER BY COUNT(*) DESC, name LIMIT 4", order=(1, 0)),
+    Template("SELECT k % 4 AS b, COUNT(*) FROM t_user GROUP BY b DESC", exact_order=True, order=()),
     # HAVING across units: removed from the units, evaluated by the merge on the merged groups
     Template("SELECT name, COUNT(*) AS n FROM t_user GROUP BY name HAVING COUNT(*) > ?", lambda r: [r.randint(200, 300)],
              3),
@@ -163,6 +164,8 @@ SHARDING_TEMPLATES: List[Template] = [
              lambda r: [r.randint(100, 240), r.randint(0, 3), r.randint(1, 5)], 3, order=(0,)),
     Template("SELECT t_user.status, COUNT(*) FROM t_user GROUP BY t_user.status HAVING MAX(t_user.k) - "
              "MIN(t_user.score) > ? AND t_user.status <> ?", lambda r: [r.randint(2990, 3005), r.randint(0, 2)], 3),
+    Template("SELECT * FROM t_user WHERE id < ? HAVING k > ? AND score IS NOT NULL",
+             lambda r: [r.randint(30, 300), r.randint(500, 2500)], 3),
     # AVG(DISTINCT): the units return their distinct values
     Template("SELECT AVG(DISTINCT k DIV 100), SUM(DISTINCT k DIV 100), COUNT(DISTINCT k DIV 100) FROM t_user "
              "WHERE id < ?", lambda r: [r.randint(5, 60)], 3),
@@ -189,6 +192,8 @@ SHARDING_TEMPLATES: List[Template] = [
              lambda r: [r.randint(100, 3000)], 3, exact_order=True, order=()),
     Template("SELECT k % 3 AS b, status, SUM(score) FROM t_user GROUP BY b, status WITH ROLLUP LIMIT ?, ?",
              lambda r: [r.randint(0, 6), r.randint(1, 8)], 3, exact_order=True, order=()),
+    Template("SELECT status, k % 3 AS b, MAX(id) FROM t_user GROUP BY status DESC, b WITH ROLLUP",
+             exact_order=True, order=()),
     Template("SELECT status, COUNT(*) AS n FROM t_user GROUP BY status WITH ROLLUP HAVING n > ?",
              lambda r: [r.randint(800, 1400)], 3, exact_order=True, order=()),
     # DISTINCT

@@ -335,7 +335,8 @@ class SelectMergePlanner {
   void AddGroupOrder(std::vector<SqlToken>& tokens, uint32_t at) const {
     Pieces items = Text(" ORDER BY ");
     for (std::size_t i = 0; i < query_.group_by.size(); ++i) {
-      items = std::move(items) + Text(i == 0 ? "" : ", ") + Copy(query_.group_by[i].expr) + Text(" ASC");
+      const ast::OrderItem& item = query_.group_by[i];
+      items = std::move(items) + Text(i == 0 ? "" : ", ") + Copy(item.expr) + Text(item.descending ? " DESC" : " ASC");
     }
     Insert(at, std::move(items), tokens);
   }
