@@ -269,6 +269,17 @@ TEST(MergeDistinctRewriteTest, AverageOfDistinctReturnsTheUnitsDistinctValues) {
   EXPECT_EQ(plan.merge.aggregations[0].result_label, "AVG(DISTINCT k)");
 }
 
+TEST(MergeDistinctRewriteTest, OtherAggregatesWithoutGroupByAreGroupedByTheDistinctArguments) {
+  Plan plan = SysbenchEngine().Route(
+      "SELECT COUNT(*), COUNT(DISTINCT k), AVG(c) FROM t_user WHERE id > 3 HAVING COUNT(*) > 1 LIMIT 1");
+  EXPECT_EQ(plan.units[0].sql,
+            "SELECT DISTINCT COUNT(*), k AS AGGREGATION_DISTINCT_DERIVED_0, AVG(c), COUNT(c) AS AVG_DERIVED_COUNT_0, "
+            "SUM(c) AS AVG_DERIVED_SUM_0 FROM t_user_0 WHERE id > 3 GROUP BY k LIMIT 2147483647");
+  Plan ordered = SysbenchEngine().Route("SELECT MAX(k), SUM(DISTINCT k) FROM t_user /* c */ ORDER BY 1");
+  EXPECT_EQ(ordered.units[0].sql,
+            "SELECT DISTINCT MAX(k), k AS AGGREGATION_DISTINCT_DERIVED_0 FROM t_user_0 /* c */ GROUP BY k ORDER BY 1");
+}
+
 TEST(MergeRollupRewriteTest, UnitsGroupWithoutRollupInGroupOrder) {
   Plan plan = SysbenchEngine().Route("SELECT k, COUNT(*) FROM t_user GROUP BY k WITH ROLLUP LIMIT 5");
   EXPECT_EQ(plan.units[0].sql, "SELECT k, COUNT(*) FROM t_user_0 GROUP BY k ORDER BY k ASC LIMIT 2147483647");
@@ -280,7 +291,6 @@ TEST(MergeRewriteLimitsTest, WhatTheMergeCannotCombineIsATypedError) {
   for (const char* sql : {
            "SELECT GROUP_CONCAT(c ORDER BY c) FROM t_user",
            "SELECT k, COUNT(*) FROM t_user GROUP BY k WITH ROLLUP ORDER BY k DESC",
-           "SELECT COUNT(*), COUNT(DISTINCT k) FROM t_user",
            "SELECT k, COUNT(DISTINCT c) FROM t_user GROUP BY k WITH ROLLUP",
            "SELECT k FROM t_user GROUP BY k HAVING STD(id) > 1",
            "SELECT BIT_AND(k) FROM t_user",

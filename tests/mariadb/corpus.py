@@ -173,6 +173,13 @@ SHARDING_TEMPLATES: List[Template] = [
              order=(0,)),
     Template("SELECT name, AVG(DISTINCT score) FROM t_user WHERE id BETWEEN ? AND ? GROUP BY name",
              lambda r: id_range(r, 1500), 2),
+    # DISTINCT aggregates next to other aggregates without GROUP BY: the units group by the values
+    Template("SELECT COUNT(*), COUNT(DISTINCT name), SUM(k), AVG(score), MAX(c) FROM t_user WHERE id < ?",
+             lambda r: [r.randint(1, 3000)], 3),
+    Template("SELECT MIN(id), SUM(DISTINCT status), AVG(DISTINCT k DIV 100), COUNT(score) FROM t_user WHERE k > ?",
+             lambda r: [r.randint(0, 2990)], 3),
+    Template("SELECT COUNT(*) AS n, COUNT(DISTINCT status) FROM t_user WHERE id < ? HAVING n > ? ORDER BY 1 LIMIT 1",
+             lambda r: [r.randint(1, 60), r.randint(0, 40)], 3, order=(0,)),
     # ORDER BY aggregates that are not projected
     Template("SELECT name FROM t_user GROUP BY name ORDER BY COUNT(*) DESC, name LIMIT 5", exact_order=True, order=()),
     Template("SELECT status FROM t_user WHERE id < ? GROUP BY status ORDER BY AVG(k) DESC",

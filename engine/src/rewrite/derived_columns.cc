@@ -4,6 +4,7 @@
 #include <map>
 
 #include "common/strings.h"
+#include "rewrite/clause_positions.h"
 #include "rewrite/group_concat_separator.h"
 #include "rewrite/having_condition.h"
 #include "sqlroute/error.h"
@@ -68,7 +69,7 @@ class SelectMergePlanner {
       AddGroupOrder(tokens, clause_end);
     }
     Limit(merge);
-    CheckDistinctAggregates(merge);
+    GroupDistinctValues(tokens, merge);
     if (!derived_.empty() && !query_.projections_span.empty()) {
       Insert(query_.projections_span.end, std::move(derived_), tokens);
     }
@@ -228,7 +229,7 @@ class SelectMergePlanner {
   // The units answer SELECT DISTINCT ..., with `argument` added to the GROUP BY: each group's
   // distinct values, not one row per group.
   void ReturnDistinctValues(const Pieces& argument, std::vector<SqlToken>& tokens) {
-    distinct_values_ = true;
+    distinct_arguments_.push_back(argument);
     if (!query_.distinct && !distinct_prefixed_) {
       uint32_t at = query_.projections_span.begin;
       tokens.push_back({at, at, TokenKind::Text, "DISTINCT ", "", false});
@@ -314,22 +315,27 @@ class SelectMergePlanner {
     return clause.end;
   }
 
-  // Units that return distinct values (one row per value and group) cannot also answer other
-  // aggregates without a GROUP BY, nor feed ROLLUP's super-aggregates.
-  void CheckDistinctAggregates(const MergeInstructions& merge) const {
-    if (!distinct_values_) return;
-    const char* problem = nullptr;
-    if (merge.rollup) problem = "COUNT/SUM/AVG(DISTINCT ...) with WITH ROLLUP";
-    for (const MergeAggregation& each : merge.aggregations) {
-      if (query_.group_by.empty() && !DistinctValuesAggregate(each.distinct, each.type)) {
-        problem = "COUNT/SUM/AVG(DISTINCT ...) together with other aggregates and no GROUP BY";
-      }
-    }
-    if (problem) {
+  // Units that return distinct values (one row per value and group) answer the statement's
+  // other aggregates per value too when it has no GROUP BY: they group by the distinct
+  // arguments, and the merge combines those partial results into the one row. ROLLUP's
+  // super-aggregates cannot be built from such rows.
+  void GroupDistinctValues(std::vector<SqlToken>& tokens, const MergeInstructions& merge) const {
+    if (distinct_arguments_.empty()) return;
+    if (merge.rollup) {
       throw Error(ErrorCode::UNSUPPORTED_SQL,
-                  std::string(problem) + " cannot be merged when the statement runs on several data nodes",
+                  "COUNT/SUM/AVG(DISTINCT ...) with WITH ROLLUP cannot be merged when the statement runs on several "
+                  "data nodes",
                   PositionAt(statement_.sql, query_.projections_span.begin));
     }
+    bool others = std::any_of(merge.aggregations.begin(), merge.aggregations.end(), [](const MergeAggregation& each) {
+      return !DistinctValuesAggregate(each.distinct, each.type);
+    });
+    if (!query_.group_by.empty() || !others) return;
+    Pieces group_by = Text(" GROUP BY ");
+    for (std::size_t i = 0; i < distinct_arguments_.size(); ++i) {
+      group_by = std::move(group_by) + Text(i == 0 ? "" : ", ") + distinct_arguments_[i];
+    }
+    Insert(GroupByPosition(statement_, query_), std::move(group_by), tokens);
   }
 
   void AddGroupOrder(std::vector<SqlToken>& tokens, uint32_t at) const {
@@ -402,7 +408,7 @@ class SelectMergePlanner {
   std::vector<MergeColumn> columns_;
   bool fixed_width_ = true;
   bool distinct_prefixed_ = false;
-  bool distinct_values_ = false;  // some aggregate makes the units return distinct values
+  std::vector<Pieces> distinct_arguments_;  // of the aggregates that make the units return distinct values
   int avg_index_ = 0;
   int distinct_index_ = 0;
   std::map<std::string, MergeColumn> derived_aggregates_;  // upper-cased call text -> its column

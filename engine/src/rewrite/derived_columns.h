@@ -11,7 +11,9 @@
 // (`dropped_params`). An aggregate in ORDER BY that is not projected is derived as
 // ORDER_BY_DERIVED_<n> and merged. AVG(DISTINCT x) is rewritten like COUNT/SUM(DISTINCT x).
 // GROUP BY ... WITH ROLLUP loses WITH ROLLUP in the units, which are ordered by the group
-// items; the merge adds the super-aggregate rows.
+// items; the merge adds the super-aggregate rows. DISTINCT aggregates next to other aggregates
+// without a GROUP BY group the units by the DISTINCT arguments (`GROUP BY x`), so that each
+// unit row holds partial results of the other aggregates.
 #include <vector>
 
 #include "rewrite/rewriter.h"

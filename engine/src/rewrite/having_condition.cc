@@ -1,7 +1,5 @@
 #include "rewrite/having_condition.h"
 
-#include <cctype>
-
 #include "common/strings.h"
 #include "sqlroute/error.h"
 
@@ -102,8 +100,6 @@ class Converter {
   const HavingResolver& resolver_;
 };
 
-bool IsSpace(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-
 }  // namespace
 
 std::optional<AggregationType> MergeableAggregate(const ast::Statement& statement, const ast::Expr& expr) {
@@ -135,50 +131,6 @@ std::vector<int32_t> ParamsIn(const ast::Statement& statement, ast::Span span) {
     if (marker.begin >= span.begin && marker.end <= span.end) result.push_back(static_cast<int32_t>(i));
   }
   return result;
-}
-
-ast::Span HavingClause(const ast::Statement& statement, const ast::Query& query) {
-  constexpr std::string_view kKeyword = "HAVING";
-  const ast::Span& condition = statement.expr(query.having).span;
-  auto skip_back = [&](uint32_t at) {  // over spaces and comments
-    for (bool moved = true; moved;) {
-      moved = false;
-      for (; at > 0 && IsSpace(statement.sql[at - 1]); moved = true) --at;
-      for (const ast::Comment& comment : statement.comments) {
-        if (comment.span.end == at && comment.span.begin < at) at = comment.span.begin, moved = true;
-      }
-    }
-    return at;
-  };
-  // A parenthesized condition's span leaves its parentheses out.
-  uint32_t begin = skip_back(condition.begin);
-  uint32_t end = condition.end;
-  while (begin > 0 && statement.sql[begin - 1] == '(') {
-    begin = skip_back(begin - 1);
-    while (end < statement.sql.size() && statement.sql[end] != ')') ++end;
-    ++end;
-  }
-  if (begin < kKeyword.size() ||
-      !EqualsIgnoreCase(statement.text({begin - static_cast<uint32_t>(kKeyword.size()), begin}), kKeyword) ||
-      end > statement.sql.size()) {
-    throw Error(ErrorCode::INTERNAL_ERROR, "the HAVING clause's bounds were not found");
-  }
-  begin -= static_cast<uint32_t>(kKeyword.size());
-  while (begin > 0 && IsSpace(statement.sql[begin - 1])) --begin;
-  return {begin, end};
-}
-
-uint32_t RollupEnd(const ast::Statement& statement, const ast::Query& query) {
-  std::size_t at = query.group_by.back().span.end;
-  for (std::string_view word : {"WITH", "ROLLUP"}) {
-    while (at < statement.sql.size() && IsSpace(statement.sql[at])) ++at;
-    if (!EqualsIgnoreCase(std::string_view(statement.sql).substr(at, word.size()), word)) {
-      throw Error(ErrorCode::UNSUPPORTED_SQL, "WITH ROLLUP written with comments inside cannot be merged",
-                  PositionAt(statement.sql, at));
-    }
-    at += word.size();
-  }
-  return static_cast<uint32_t>(at);
 }
 
 }  // namespace sqlroute::rewrite

@@ -29,10 +29,4 @@ MergeExpr HavingCondition(const ast::Statement& statement, ast::ExprId having, c
 // The parameter indexes inside `span`, in order.
 std::vector<int32_t> ParamsIn(const ast::Statement& statement, ast::Span span);
 
-// The HAVING clause with the spaces before it, so that removing it leaves no stray spaces.
-ast::Span HavingClause(const ast::Statement& statement, const ast::Query& query);
-
-// The end of `WITH ROLLUP` after the GROUP BY items.
-uint32_t RollupEnd(const ast::Statement& statement, const ast::Query& query);
-
 }  // namespace sqlroute::rewrite
