@@ -152,8 +152,9 @@ def _distribution_values(args: argparse.Namespace) -> Sequence[Any]:
 
 
 def cmd_distribution(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if args.png and png_support() is not None:
-        err.write(f"error: --png: {png_support()}\n")
+    missing = png_support() if args.png else None
+    if missing is not None:
+        err.write(f"error: --png: {missing}\n")
         return BAD_INPUT
     values = _distribution_values(args)
     engine = load_rules(args.rules, args.distsql)

@@ -104,8 +104,8 @@ def test_problem_repr_and_text() -> None:
     assert str(problem) == "error[CONFIG_UNKNOWN_KEY]: unknown key `rulez`"
     assert problem.line is None
     keyed = sqlroute.check_yaml_string(BROKEN_YAML)[0]
-    assert str(keyed) == (f"error[CONFIG_UNKNOWN_KEY] at rules[0].tables.t_order (line {line_of(BROKEN_YAML, 't_order:')}):"
-                          " unknown key `actualDataNode`")
+    line = line_of(BROKEN_YAML, "t_order:")
+    assert str(keyed) == f"error[CONFIG_UNKNOWN_KEY] at rules[0].tables.t_order (line {line}): unknown key `actualDataNode`"
     assert "ConfigProblem(error=ConfigError('CONFIG_UNKNOWN_KEY'" in repr(keyed)
 
 

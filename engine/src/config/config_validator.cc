@@ -74,7 +74,7 @@ class ShardingValidator {
       }
       if (!each.value.logic_table.empty() && !IsShardingTable(each.value.logic_table)) {
         Report(Error(ErrorCode::CONFIG_INVALID_VALUE,
-                      "logic table `" + each.value.logic_table + "` is not a sharding table", each.path));
+                     "logic table `" + each.value.logic_table + "` is not a sharding table", each.path));
       }
     }
   }
@@ -118,11 +118,11 @@ class ShardingValidator {
       for (const auto& table : rule_.binding_groups[i]) {
         if (!IsShardingTable(table)) {
           Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "binding table `" + table + "` is not a sharding table",
-                        item_path));
+                       item_path));
         }
         if (!bound.insert(table).second) {
           Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "table `" + table + "` is in more than one binding group",
-                        item_path));
+                       item_path));
         }
       }
     }
@@ -133,10 +133,11 @@ class ShardingValidator {
   }
   void Strategy(const StrategyConfig& strategy, const std::string& path) {
     if (strategy.kind == StrategyConfig::Kind::None) return;
-    if (strategy.kind == StrategyConfig::Kind::Complex) RequireValue(strategy.sharding_columns, "shardingColumns", path);
-    if (RequireValue(strategy.algorithm_name, "shardingAlgorithmName", path)) {
-      RequireDefined(rule_.sharding_algorithms, strategy.algorithm_name, "sharding algorithm", path);
+    bool named = RequireValue(strategy.algorithm_name, "shardingAlgorithmName", path);
+    if (strategy.kind == StrategyConfig::Kind::Complex) {
+      RequireValue(strategy.sharding_columns, "shardingColumns", path);
     }
+    if (named) RequireDefined(rule_.sharding_algorithms, strategy.algorithm_name, "sharding algorithm", path);
   }
 
   void KeyGenerate(const std::optional<KeyGenerateStrategyConfig>& strategy, const std::string& path) {
@@ -252,7 +253,7 @@ void ValidateShadow(const ShadowRuleConfig& rule, const DataSourceNames& data_so
     for (const auto& name : each.value.data_source_names) {
       if (!Find(rule.data_sources, name)) {
         Report(Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "shadow data source `" + name + "` is not defined",
-                      Join(each.path, "dataSourceNames")));
+                     Join(each.path, "dataSourceNames")));
       }
     }
     for (const auto& name : each.value.algorithm_names) {

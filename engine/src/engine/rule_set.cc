@@ -60,7 +60,9 @@ std::vector<Error> CollectProblems(Read&& read) {
 
 // By line:column; problems without a place last, in the order found.
 std::vector<ConfigProblem> InTextOrder(std::vector<ConfigProblem> problems) {
-  auto place = [](const ConfigProblem& p) { return p.line ? std::make_pair(p.line, p.column) : std::make_pair(INT_MAX, 0); };
+  auto place = [](const ConfigProblem& p) {
+    return p.line ? std::make_pair(p.line, p.column) : std::make_pair(INT_MAX, 0);
+  };
   std::stable_sort(problems.begin(), problems.end(),
                    [&](const ConfigProblem& a, const ConfigProblem& b) { return place(a) < place(b); });
   return problems;

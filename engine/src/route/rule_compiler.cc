@@ -296,7 +296,8 @@ class Compiler {
     }
     std::vector<std::vector<std::string>> groups;
     for (std::size_t g = 0; g < sharding.binding_groups.size(); ++g) {
-      std::string path = (sharding.path.empty() ? "" : sharding.path + ".") + "bindingTables[" + std::to_string(g) + "]";
+      std::string path =
+          (sharding.path.empty() ? "" : sharding.path + ".") + "bindingTables[" + std::to_string(g) + "]";
       const route::ShardingTable* first = nullptr;
       for (const auto& name : sharding.binding_groups[g]) {
         auto found = std::find_if(tables.begin(), tables.end(),
