@@ -19,7 +19,9 @@ CHART_WIDTH = 640
 LABEL_WIDTH = 180
 BAR_HEIGHT = 18
 ROW_GAP = 8
-MAX_LABEL = 60
+LABEL_ROOM = 14  # height of a label line above a bar
+MAX_SIDE_LABEL = 28  # characters that fit in LABEL_WIDTH
+MAX_TOP_LABEL = 100
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
@@ -37,8 +39,8 @@ def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
+def _short(text: str, limit: int = MAX_SIDE_LABEL) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _legend(colours: Sequence[Tuple[str, str]]) -> str:
@@ -63,6 +65,9 @@ def stacked_bars(chart: str, rows: Sequence[Tuple[str, Dict[str, int]]], colours
             parts.append(f'<rect data-key="{escape(key)}" data-value="{count}" x="{x:.1f}" y="{y}" '
                          f'width="{width:.1f}" height="{BAR_HEIGHT}" fill="{colours[key]}">'
                          f'<title>{escape(tip)}</title></rect>')
+            if width >= 40:  # room for the share inside the segment
+                parts.append(f'<text x="{x + 4:.1f}" y="{y + BAR_HEIGHT - 5}" style="fill:#fff">'
+                             f'{_percent(count, total)}</text>')
             x += width
         parts.append("</g>")
     legend = _legend([(labels.get(key, key), colour) for key, colour in colours.items()])
@@ -70,19 +75,26 @@ def stacked_bars(chart: str, rows: Sequence[Tuple[str, Dict[str, int]]], colours
             f'role="img">{"".join(parts)}</svg>{legend}')
 
 
-def value_bars(chart: str, values: Sequence[Tuple[str, int]], colour: str = PALETTE[0]) -> str:
-    """One horizontal bar per (label, value), scaled to the largest value."""
-    height = len(values) * (BAR_HEIGHT + ROW_GAP) + ROW_GAP
-    span = CHART_WIDTH - LABEL_WIDTH - 60
+def value_bars(chart: str, values: Sequence[Tuple[str, int]], colour: str = PALETTE[0],
+               labels_above: bool = False) -> str:
+    """One horizontal bar per (label, value), scaled to the largest value; long labels (statements)
+    go on a line above their bar, short ones (data nodes) to its left."""
+    label_room = LABEL_ROOM if labels_above else 0
+    left = 0 if labels_above else LABEL_WIDTH
+    row = label_room + BAR_HEIGHT + ROW_GAP
+    height = len(values) * row + ROW_GAP
+    span = CHART_WIDTH - left - 60
     most = max((value for _, value in values), default=0) or 1
     parts: List[str] = []
     for index, (label, value) in enumerate(values):
-        y = ROW_GAP + index * (BAR_HEIGHT + ROW_GAP)
+        y = ROW_GAP + index * row + label_room
         width = span * value / most
-        parts.append(f'<text x="0" y="{y + BAR_HEIGHT - 5}">{escape(_short(label))}</text>'
-                     f'<rect data-key="{escape(label)}" data-value="{value}" x="{LABEL_WIDTH}" y="{y}" '
+        shown = _short(label, MAX_TOP_LABEL) if labels_above else _short(label)
+        label_y = y - 3 if labels_above else y + BAR_HEIGHT - 5
+        parts.append(f'<text x="0" y="{label_y}">{escape(shown)}</text>'
+                     f'<rect data-key="{escape(label)}" data-value="{value}" x="{left}" y="{y}" '
                      f'width="{width:.1f}" height="{BAR_HEIGHT}" fill="{colour}"><title>{escape(label)}: {value}'
-                     f'</title></rect><text x="{LABEL_WIDTH + width + 4:.1f}" y="{y + BAR_HEIGHT - 5}">{value}</text>')
+                     f'</title></rect><text x="{left + width + 4:.1f}" y="{y + BAR_HEIGHT - 5}">{value}</text>')
     return (f'<svg data-chart="{chart}" xmlns="http://www.w3.org/2000/svg" width="{CHART_WIDTH}" height="{height}" '
             f'role="img">{"".join(parts)}</svg>')
 
@@ -118,7 +130,7 @@ def _scatter_section(report: Dict[str, Any], top: int) -> str:
     if not scatter:
         return html[0] + _none("No statement was routed to all nodes.")
     html.append(value_bars("top_scatter", [(entry["shape"], entry["count"]) for entry in scatter],
-                           SCOPE_COLOURS["all"]))
+                           SCOPE_COLOURS["all"], labels_above=True))
     rows = "".join(f'<tr><td class="n">{entry["count"]}</td><td><code>{escape(entry["shape"])}</code></td>'
                    f'<td>{"<br>".join(escape(reason) for reason in entry["reasons"])}</td></tr>' for entry in scatter)
     html.append(f"<table><tr><th>count</th><th>statement</th><th>why</th></tr>{rows}</table>")
