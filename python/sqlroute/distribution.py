@@ -11,6 +11,7 @@ python3-matplotlib), an optional dependency: :func:`png_support` says whether it
 
 from __future__ import annotations
 
+import importlib.util
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
@@ -71,9 +72,7 @@ class Distribution:
 
 def png_support() -> Optional[str]:
     """``None`` when PNG charts can be drawn, else why not."""
-    try:
-        import matplotlib  # noqa: F401  (optional dependency)
-    except ImportError:
+    if importlib.util.find_spec("matplotlib") is None:
         return "PNG output needs matplotlib (Debian: apt-get install python3-matplotlib)"
     return None
 

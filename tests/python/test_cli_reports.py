@@ -12,7 +12,7 @@ from typing import Dict, List
 
 import pytest
 
-from conftest import EXAMPLE_RULES, GOLDEN_DIR, REPO_ROOT
+from conftest import EXAMPLE_RULES, REPO_ROOT
 from sqlroute.cli import progress_reporter
 from sqlroute.distribution import png_support
 from test_cli import run
