@@ -114,11 +114,18 @@ def test_distribution_png(tmp_path: Path) -> None:
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.skipif(png_support() is None, reason="matplotlib is installed: the missing-matplotlib path cannot run")
 def test_distribution_png_without_matplotlib(tmp_path: Path) -> None:
-    result = run("distribution", str(EXAMPLE_RULES), "t_user", "--range", "1..10", "--png", str(tmp_path / "x.png"))
+    hide = tmp_path / "hide"
+    hide.mkdir()
+    (hide / "sitecustomize.py").write_text("import sys\nsys.modules['matplotlib'] = None  # as if not installed\n")
+    env = dict(os.environ, PYTHONPATH=f"{hide}{os.pathsep}{REPO_ROOT / 'python'}")
+    result = subprocess.run([sys.executable, "-m", "sqlroute", "distribution", str(EXAMPLE_RULES), "t_user", "--range",
+                             "1..10", "--png", str(tmp_path / "x.png")], capture_output=True, text=True, env=env,
+                            timeout=60)
     assert result.returncode == 2
-    assert "python3-matplotlib" in result.stderr and not (tmp_path / "x.png").exists()
+    assert result.stderr == ("error: --png: PNG output needs matplotlib "
+                             "(Debian: apt-get install python3-matplotlib)\n")
+    assert not (tmp_path / "x.png").exists()
 
 
 class Terminal(io.StringIO):
