@@ -1,11 +1,15 @@
 """Every problem of a rule file: sqlroute.check_* and `python3 -m sqlroute check`."""
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import golden_support
 import sqlroute
-from conftest import EXAMPLE_RULES, SECRET
+from conftest import EXAMPLE_RULES, GOLDEN_DIR, SECRET
 from test_cli import run
 
 # Independent mistakes, one per marked line: an unknown key, a missing algorithm type, an
@@ -135,3 +139,88 @@ def test_cli_check_lists_every_distsql_problem(tmp_path: Path) -> None:
     assert lines[2] == ("error[CONFIG_UNKNOWN_DATA_SOURCE] at distsql[5:1].t_c.actualDataSources: "
                         "data source `ds_7` is not configured; known: ds_0")
     assert result.stdout.endswith("3 errors: the rules do not load (lint needs rules that load)\n")
+
+
+# --- laws tying check to loading: no problem exactly when the rules load, and the error loading
+# raises is always one of the problems (the first one found; the list is in text order).
+
+RULE_FILES = sorted((GOLDEN_DIR / "rules").glob("*.yaml"))
+
+
+def golden_config_cases(name: str) -> list:
+    """name, yaml / distsql of each case of tests/golden/config/NAME.yaml."""
+    root = golden_support.items(golden_support.load(GOLDEN_DIR / "config" / f"{name}.yaml"), None, name)
+    cases = [golden_support.items(case, None, name) for case in golden_support.sequence(root["cases"], name)]
+    return [{key: golden_support.text(node, name) for key, node in case.items() if key in ("name", "yaml", "distsql")}
+            for case in cases]
+
+
+GOLDEN_CONFIG = {name: golden_config_cases(name)
+                 for name in ("validation_errors", "distsql_errors", "distsql_rules", "legacy_forms")}
+
+
+def same_error(problem: sqlroute.ConfigProblem, error: sqlroute.Error) -> bool:
+    return (problem.code, problem.error.message, problem.error.path, problem.error.position) == (
+        error.code, error.message, error.path, error.position)
+
+
+def assert_check_agrees_with_loading(check, load, text: str) -> None:
+    problems = check(text)
+    try:
+        load(text)
+    except sqlroute.Error as error:
+        assert any(same_error(problem, error) for problem in problems), (error, problems)
+    else:
+        assert problems == []
+    assert [p.line or 10**9 for p in problems] == sorted(p.line or 10**9 for p in problems)
+
+
+@pytest.mark.parametrize("path", RULE_FILES, ids=lambda path: path.stem)
+def test_golden_rule_files_have_no_problem(path: Path) -> None:
+    assert sqlroute.check_yaml(path) == []
+
+
+@pytest.mark.parametrize("case", GOLDEN_CONFIG["validation_errors"] + GOLDEN_CONFIG["legacy_forms"],
+                         ids=lambda case: case["name"])
+def test_golden_yaml_cases(case: dict) -> None:
+    assert_check_agrees_with_loading(sqlroute.check_yaml_string, sqlroute.Engine.from_yaml_string, case["yaml"])
+
+
+@pytest.mark.parametrize("case", GOLDEN_CONFIG["distsql_errors"] + GOLDEN_CONFIG["distsql_rules"],
+                         ids=lambda case: case["name"])
+def test_golden_distsql_cases(case: dict) -> None:
+    assert_check_agrees_with_loading(sqlroute.check_distsql, sqlroute.Engine.from_distsql, case["distsql"])
+
+
+def mutate(text: str, data) -> str:
+    """The text with a few lines deleted, duplicated or with one word replaced."""
+    lines = text.splitlines()
+    for _ in range(data.draw(st.integers(1, 3))):
+        index = data.draw(st.integers(0, len(lines) - 1))
+        action = data.draw(st.sampled_from(["delete", "duplicate", "word"]))
+        if action == "delete":
+            del lines[index]
+        elif action == "duplicate":
+            lines.insert(index, lines[index])
+        else:
+            words = re.findall(r"\w+", lines[index])
+            if words:
+                word = data.draw(st.sampled_from(words))
+                lines[index] = lines[index].replace(word, data.draw(st.sampled_from(["x", "ds_9", "MODD", ""])), 1)
+        if not lines:
+            break
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_mutated_rule_files(data) -> None:
+    text = data.draw(st.sampled_from(RULE_FILES)).read_text()
+    assert_check_agrees_with_loading(sqlroute.check_yaml_string, sqlroute.Engine.from_yaml_string, mutate(text, data))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_mutated_distsql_scripts(data) -> None:
+    script = data.draw(st.sampled_from(GOLDEN_CONFIG["distsql_rules"]))["distsql"]
+    assert_check_agrees_with_loading(sqlroute.check_distsql, sqlroute.Engine.from_distsql, mutate(script, data))
