@@ -137,9 +137,12 @@ def _scatter_section(report: Dict[str, Any], top: int) -> str:
     return "".join(html)
 
 
-def _split_section(title: str, chart: str, counts: Dict[str, int], colours: Dict[str, str], empty: str) -> str:
+def _split_section(title: str, chart: str, counts: Dict[str, int], colours: Dict[str, str], rules: List[str],
+                   what: str) -> str:
+    if not rules:
+        return f"<h2>{escape(title)}</h2>" + _none(f"The rules have no {what}.")
     if not sum(counts.values()):
-        return f"<h2>{escape(title)}</h2>" + _none(empty)
+        return f"<h2>{escape(title)}</h2>" + _none(f"No route unit reached {', '.join(rules)}.")
     total = sum(counts.values())
     text = ", ".join(f"{key} {count} ({_percent(count, total)})" for key, count in counts.items())
     return (f"<h2>{escape(title)}</h2><p>{escape(text)} of {total} units.</p>"
@@ -180,10 +183,12 @@ def format_analysis_html(report: Dict[str, Any], source: str, top: int = 10) -> 
         _scopes_section(report),
         _scatter_section(report, top),
         _split_section("Read/write splitting", "readwrite", report["readwrite"],
-                       {"primary": PALETTE[0], "replica": PALETTE[2]}, "No read/write splitting group was used."),
+                       {"primary": PALETTE[0], "replica": PALETTE[2]}, report["rules"]["readwrite_groups"],
+                       "read/write splitting group"),
         _split_section("Shadow", "shadow", {"shadow": shadow["shadow_units"],
                                             "production": shadow["units"] - shadow["shadow_units"]},
-                       {"shadow": PALETTE[5], "production": PALETTE[7]}, "No route unit."),
+                       {"shadow": PALETTE[5], "production": PALETTE[7]}, report["rules"]["shadow_data_sources"],
+                       "shadow data source"),
         _insert_section(report),
         _shapes_section(report, top),
         _errors_section(report),

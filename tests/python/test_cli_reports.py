@@ -12,7 +12,7 @@ from typing import Dict, List
 
 import pytest
 
-from conftest import EXAMPLE_RULES, REPO_ROOT
+from conftest import EXAMPLE_RULES, GOLDEN_DIR, REPO_ROOT
 from sqlroute.cli import progress_reporter
 from sqlroute.distribution import png_support
 from test_cli import run
@@ -62,9 +62,9 @@ def test_html_charts_carry_the_json_figures(tmp_path: Path) -> None:
     assert charts["top_scatter"] == {"": {entry["shape"]: entry["count"] for entry in report["top_scatter"]}}
     for table, nodes in report["insert_rows"].items():
         assert charts[f"insert_rows:{table}"] == {"": nodes}
-    shadow = report["shadow"]
-    assert charts["shadow"] == {"route units": {"shadow": shadow["shadow_units"],
-                                                "production": shadow["units"] - shadow["shadow_units"]}}
+    assert report["rules"] == {"readwrite_groups": [], "shadow_data_sources": []}
+    assert "readwrite" not in charts and "shadow" not in charts
+    assert "The rules have no read/write splitting group." in text and "The rules have no shadow data source." in text
     for entry in report["top_scatter"]:
         for reason in entry["reasons"]:
             assert reason in text
@@ -75,6 +75,31 @@ def test_html_shows_the_primary_replica_split(tmp_path: Path) -> None:
     report, page, _ = analyze(tmp_path, READWRITE_RULES, workload)
     assert page.charts["readwrite"] == {"route units": report["readwrite"]}
     assert report["readwrite"] == {"primary": 1, "replica": 2}
+
+
+def test_html_shows_the_shadow_share(tmp_path: Path) -> None:
+    workload = write(tmp_path, "shadow.sql", "INSERT INTO t_user (id, status) VALUES (1, 1)\n"
+                                             "INSERT INTO t_user (id, status) VALUES (2, 0)\n"
+                                             "INSERT INTO t_user (id, status) VALUES (3, 0)\n")
+    report, page, _ = analyze(tmp_path, GOLDEN_DIR / "rules" / "shadow.yaml", workload)
+    assert report["shadow"] == {"units": 3, "shadow_units": 1, "share": 0.3333}
+    assert page.charts["shadow"] == {"route units": {"shadow": 1, "production": 2}}
+
+
+def test_unused_read_write_and_shadow_rules_still_show(tmp_path: Path) -> None:
+    shadow_rules = GOLDEN_DIR / "rules" / "shadow.yaml"
+    workload = write(tmp_path, "w.sql", "INSERT INTO t_user (id, status) VALUES (1, 0)\n")
+    assert "\nShadow: 0 of 1 units (0.0%)\n" in run("analyze", str(shadow_rules), str(workload)).stdout
+    report, page, _ = analyze(tmp_path, shadow_rules, workload)
+    assert report["rules"] == {"readwrite_groups": [], "shadow_data_sources": ["ds_shadow"]}
+    assert page.charts["shadow"] == {"route units": {"shadow": 0, "production": 1}}
+
+    workload = write(tmp_path, "r.sql", "SELEC oops\n")
+    assert "\nRead/write splitting: primary 0 (-), replica 0 (-) of 0 units\n" in run(
+        "analyze", str(READWRITE_RULES), str(workload)).stdout
+    report, page, text = analyze(tmp_path, READWRITE_RULES, workload)
+    assert report["rules"] == {"readwrite_groups": ["readwrite_ds"], "shadow_data_sources": []}
+    assert "readwrite" not in page.charts and "No route unit reached readwrite_ds." in text
 
 
 def test_html_page_is_self_contained(tmp_path: Path) -> None:
