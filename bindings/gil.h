@@ -4,10 +4,11 @@
 // Once Python finalizes, CPython (before 3.14) ends a thread that takes the GIL with
 // pthread_exit, a forced unwind that aborts the process when it meets a C++ destructor (such
 // as pybind11's gil_scoped_release in a daemon thread still inside engine.route()). So from the
-// moment Python runs its atexit callbacks, a thread other than the exiting one that would take
-// the GIL again is parked for good instead, as CPython 3.14 itself does (gh-87135); the process
-// exit ends it. The atexit hook waits for threads already taking the GIL, so none is caught
-// half-way when finalization starts.
+// moment Python runs sqlroute's atexit callback, a daemon thread that would take the GIL again
+// is parked for good instead, as CPython 3.14 itself does (gh-87135); the process exit ends it.
+// The callback waits for threads already taking the GIL, so none is caught half-way when
+// finalization starts. Non-daemon threads (joined before atexit runs, or started by other
+// atexit callbacks) go on as usual.
 #include <pybind11/pybind11.h>
 
 #include <optional>

@@ -93,3 +93,19 @@ def test_atexit_callbacks_registered_before_import_can_still_route() -> None:
     """)
     result = run_until_exit(script)
     assert (result.returncode, result.stdout) == (0, "ds_3\n"), result.stderr
+
+
+def test_atexit_callbacks_may_route_in_new_threads() -> None:
+    script = textwrap.dedent("""
+        import atexit, sys, threading
+        def last_words():
+            worker = threading.Thread(target=lambda: print(
+                engine.route("SELECT * FROM t_user WHERE id = ?", [8]).units[0].data_source, flush=True))
+            worker.start()
+            worker.join()
+        atexit.register(last_words)
+        import sqlroute
+        engine = sqlroute.Engine.from_yaml(sys.argv[1])
+    """)
+    result = run_until_exit(script)
+    assert (result.returncode, result.stdout) == (0, "ds_0\n"), result.stderr
