@@ -8,11 +8,13 @@ parameters, files), 1 for an internal error; ``check`` returns 1 for warnings on
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
-from typing import Any, Callable, List, Optional, Sequence, TextIO
+from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO
 
 from sqlroute.analysis import analyze
+from sqlroute.checking import ConfigProblem
 from sqlroute.distribution import distribute, parse_range, png_support
 from sqlroute.errors import Error, InternalError
 from sqlroute.html_report import format_analysis_html
@@ -111,22 +113,37 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
+def _problem_json(problem: ConfigProblem) -> Dict[str, Any]:
+    error = problem.error
+    return {"code": error.code, "message": error.message, "path": error.path,
+            "position": list(error.position) if error.position else None, "line": problem.line,
+            "column": problem.column}
+
+
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     problems = check_rules(args.rules, args.distsql)
+    engine = load_rules(args.rules, args.distsql) if not problems else None
+    warnings = lint(engine) if engine is not None else []
+    if problems:
+        status = INTERNAL if any(isinstance(p.error, InternalError) for p in problems) else BAD_INPUT
+    else:
+        status = WARNINGS if warnings else 0
+    if args.json:
+        out.write(json.dumps({"problems": [_problem_json(p) for p in problems],
+                              "warnings": [dataclasses.asdict(w) for w in warnings]}, indent=2) + "\n")
+        return status
     for problem in problems:
         out.write(f"{problem}\n")
     if problems:
         out.write(f"{_plural(len(problems), 'error')}: the rules do not load (lint needs rules that load)\n")
-        return INTERNAL if any(isinstance(p.error, InternalError) for p in problems) else BAD_INPUT
-    engine = load_rules(args.rules, args.distsql)
-    warnings = lint(engine)
+        return status
     for warning in warnings:
         out.write(f"{warning}\n")
     if not warnings:
         out.write(f"ok: {args.rules} loads ({len(engine.data_source_names)} data sources), no warnings\n")
-        return 0
-    out.write(f"{_plural(len(warnings), 'warning')}\n")
-    return WARNINGS
+    else:
+        out.write(f"{_plural(len(warnings), 'warning')}\n")
+    return status
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -211,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "tables, binding groups with different layouts, unreachable data nodes, uneven spreads. "
                     "Exit status 0: clean, 1: warnings only, 2: errors.")
     add_rules(check)
+    check.add_argument("--json", action="store_true", help="print the problems and warnings as JSON")
     check.set_defaults(handler=cmd_check)
 
     analyze_command = commands.add_parser(

@@ -1,5 +1,6 @@
 """Every problem of a rule file: sqlroute.check_* and `python3 -m sqlroute check`."""
 
+import json
 import re
 from pathlib import Path
 
@@ -224,3 +225,31 @@ def test_mutated_rule_files(data) -> None:
 def test_mutated_distsql_scripts(data) -> None:
     script = data.draw(st.sampled_from(GOLDEN_CONFIG["distsql_rules"]))["distsql"]
     assert_check_agrees_with_loading(sqlroute.check_distsql, sqlroute.Engine.from_distsql, mutate(script, data))
+
+
+def test_cli_check_as_json(tmp_path: Path) -> None:
+    result = run("check", "--json", str(write(tmp_path, "broken.yaml", BROKEN_YAML)))
+    assert result.returncode == 2, result.stderr
+    report = json.loads(result.stdout)
+    assert report["warnings"] == []
+    assert [(p["code"], p["path"], p["line"]) for p in report["problems"]] == [
+        (code, path, line_of(BROKEN_YAML, needle)) for code, path, needle, _ in EXPECTED]
+    assert report["problems"][0] == {"code": "CONFIG_UNKNOWN_KEY", "message": "unknown key `actualDataNode`",
+                                     "path": "rules[0].tables.t_order", "position": None,
+                                     "line": line_of(BROKEN_YAML, "t_order:"), "column": 5}
+    distsql = json.loads(run("check", "--json", str(write(tmp_path, "broken.distsql", DISTSQL))).stdout)
+    assert distsql["problems"][0]["position"] == [2, 73]
+    clean = run("check", "--json", str(EXAMPLE_RULES))
+    assert (clean.returncode, json.loads(clean.stdout)) == (0, {"problems": [], "warnings": []})
+
+
+def test_cli_check_lint_warnings_as_json(tmp_path: Path) -> None:
+    text = (GOLDEN_DIR / "rules" / "order_binding.yaml").read_text().replace(
+        "t_order_${0..1}", "t_order_${0..3}").replace("t_order_item_${0..1}", "t_order_item_${0..3}")
+    result = run("check", "--json", str(write(tmp_path, "rules.yaml", text)))
+    assert result.returncode == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert report["problems"] == []
+    assert [(w["rule"], w["subject"]) for w in report["warnings"]] == [
+        ("unreachable-nodes", "t_order"), ("unreachable-nodes", "t_order_item")]
+    assert report["warnings"][0]["message"].startswith("4 of 8 data nodes no integer sharding value reaches")
