@@ -190,7 +190,7 @@ struct PythonFactory {
   template <typename Read>
   auto Build(const Props& props, const std::string& path, Read&& read) const {
     CallbackOrigin origin = Origin(props);
-    py::gil_scoped_acquire gil;
+    GilAcquire gil;
     try {
       py::dict py_props;
       for (const auto& [key, value] : props.items()) py_props[py::str(key)] = value;

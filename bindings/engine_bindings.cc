@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include "error_translation.h"
+#include "gil.h"
 #include "session_binding.h"
 #include "sqlroute/engine.h"
 #include "value_conversion.h"
@@ -47,7 +48,7 @@ Plan RouteWithoutGil(const Engine& engine, const std::string& sql, py::handle pa
                      SessionHandle* session) {
   std::vector<Value> values = params.is_none() ? std::vector<Value>{} : ToValues(params, "params");
   Hints call_hints = hints.is_none() ? Hints{} : HintsFromDict(py::reinterpret_borrow<py::dict>(hints));
-  py::gil_scoped_release release;
+  GilRelease release;
   if (!session) return GuardEngineCall([&] { return engine.Route(sql, values, call_hints); });
   std::lock_guard<std::mutex> lock(session->mutex);
   return GuardEngineCall([&] { return engine.Route(sql, values, call_hints, &session->state); });
@@ -63,7 +64,7 @@ py::list RouteBatchWithoutGil(const Engine& engine, const std::string& sql, py::
   Hints call_hints = hints.is_none() ? Hints{} : HintsFromDict(py::reinterpret_borrow<py::dict>(hints));
   BatchPlan batch;
   {
-    py::gil_scoped_release release;
+    GilRelease release;
     batch = GuardEngineCall([&] { return engine.RouteBatch(sql, sets, call_hints); });
   }
   py::list result;
@@ -91,7 +92,7 @@ py::object Decrypt(const Engine& engine, const std::string& encryptor, py::handl
   Value value = ToValue(cipher, "value");
   Value plain;
   {
-    py::gil_scoped_release release;
+    GilRelease release;
     plain = GuardEngineCall([&] { return engine.rules()->Decrypt(encryptor, value); });
   }
   return ToPython(plain);
@@ -100,7 +101,7 @@ py::object Decrypt(const Engine& engine, const std::string& encryptor, py::handl
 py::list DecryptRow(const Engine& engine, const Plan& plan, const std::vector<std::string>& labels, py::handle row) {
   std::vector<Value> values = ToValues(row, "row");
   {
-    py::gil_scoped_release release;
+    GilRelease release;
     GuardEngineCall([&] { engine.rules()->DecryptRow(plan.merge.decrypt, labels, values); });
   }
   return ToPythonList(values);
@@ -108,7 +109,7 @@ py::list DecryptRow(const Engine& engine, const Plan& plan, const std::vector<st
 
 template <typename Load>
 Engine LoadWithoutGil(Load&& load) {
-  py::gil_scoped_release release;
+  GilRelease release;
   return GuardEngineCall(load);
 }
 
@@ -173,7 +174,7 @@ void RegisterEngine(py::module_& module) {
       .def(
           "apply_distsql",
           [](Engine& engine, const std::string& script) {
-            py::gil_scoped_release release;
+            GilRelease release;
             GuardEngineCall([&] { engine.ApplyDistSql(script); });
           },
           py::arg("script"), "Compiles the live rules with `script` applied and swaps them in atomically.")

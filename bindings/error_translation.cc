@@ -7,15 +7,8 @@ namespace py = pybind11;
 namespace sqlroute::bindings {
 namespace {
 
-// Builds the Python exception through sqlroute.errors._from_native and raises it.
 void RaisePythonError(const Error& error) {
-  py::object position = py::none();
-  if (error.position()) position = py::make_tuple(error.position()->line, error.position()->column);
-  py::object path = py::none();
-  if (!error.config_path().empty()) path = py::str(error.config_path());
-  py::object exception = Types().error_factory(std::string(ErrorCodeName(error.code())),
-                                               std::string(CategoryName(error.category())), error.message(),
-                                               position, path);
+  py::object exception = ToPythonError(error);
   PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exception.ptr())), exception.ptr());
 }
 
@@ -26,6 +19,15 @@ constexpr ErrorCode kAllCodes[] = {
 };
 
 }  // namespace
+
+py::object ToPythonError(const Error& error) {
+  py::object position = py::none();
+  if (error.position()) position = py::make_tuple(error.position()->line, error.position()->column);
+  py::object path = py::none();
+  if (!error.config_path().empty()) path = py::str(error.config_path());
+  return Types().error_factory(std::string(ErrorCodeName(error.code())), std::string(CategoryName(error.category())),
+                               error.message(), position, path);
+}
 
 void RegisterErrorTranslation(py::module_& module) {
   py::register_exception_translator([](std::exception_ptr pending) {

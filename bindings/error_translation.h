@@ -12,6 +12,9 @@ namespace sqlroute::bindings {
 
 void RegisterErrorTranslation(pybind11::module_& module);
 
+// The sqlroute.Error subclass instance for `error` (built by sqlroute.errors._from_native).
+pybind11::object ToPythonError(const Error& error);
+
 // Runs an engine call; any non-sqlroute C++ exception becomes INTERNAL_ERROR so that Python
 // never sees a bare RuntimeError/IndexError for an engine bug. Call without the GIL is fine.
 template <typename Call>

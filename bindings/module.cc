@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 
 #include "error_translation.h"
+#include "gil.h"
 #include "python_types.h"
 #include "value_conversion.h"
 
@@ -14,6 +15,7 @@ void RegisterEngine(py::module_& module);
 void RegisterMerge(py::module_& module);
 void RegisterObservability(py::module_& module);
 void RegisterParse(py::module_& module);
+void RegisterRulesCheck(py::module_& module);
 void RegisterRulesOutline(py::module_& module);
 void RegisterSession(py::module_& module);
 }  // namespace sqlroute::bindings
@@ -25,11 +27,13 @@ PYBIND11_MODULE(_core, module) {
   InitValueConversion();
   RegisterPythonTypes(module);
   RegisterErrorTranslation(module);
+  RegisterExitGuard(module);
   RegisterValueFunctions(module);
   RegisterSession(module);
   RegisterEngine(module);
   RegisterObservability(module);
   RegisterAlgorithms(module);
+  RegisterRulesCheck(module);
   RegisterRulesOutline(module);
   RegisterMerge(module);
   RegisterParse(module);

@@ -89,7 +89,7 @@ py::dict RecordDict(const StatementRecord& r) {
 // Calls `callable(convert(item))` with the GIL taken; its exception becomes unraisable.
 template <typename Item, py::dict (*Convert)(const Item&)>
 void CallWithGil(const PythonRef& callable, const Item& item, const char* what) {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   try {
     callable.get()(Convert(item));
   } catch (py::error_already_set& error) {

@@ -3,6 +3,7 @@
 
 #include "ast/statement.h"
 #include "error_translation.h"
+#include "gil.h"
 #include "parser/sql_parser.h"
 
 namespace py = pybind11;
@@ -36,7 +37,7 @@ py::list Names(const std::vector<ast::Identifier>& identifiers) {
 py::dict Parse(const std::string& sql) {
   ast::Statement statement;
   {
-    py::gil_scoped_release release;
+    GilRelease release;
     statement = GuardEngineCall([&] { return parser::Parse(sql); });
   }
   py::list tables;

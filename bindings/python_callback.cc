@@ -38,16 +38,11 @@ std::string Scrub(std::string text, const std::vector<std::string>& secrets) {
 }  // namespace
 
 PythonRef::~PythonRef() {
-#if PY_VERSION_HEX >= 0x030D0000
-  bool alive = Py_IsInitialized() && !Py_IsFinalizing();
-#else
-  bool alive = Py_IsInitialized() && !_Py_IsFinalizing();
-#endif
-  if (!alive) {
+  std::optional<py::gil_scoped_acquire> gil;
+  if (!TryAcquireGil(gil)) {
     object_.release();
     return;
   }
-  py::gil_scoped_acquire gil;
   object_ = py::object();
 }
 

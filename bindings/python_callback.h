@@ -9,12 +9,13 @@
 #include <utility>
 #include <vector>
 
+#include "gil.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::bindings {
 
 // Owns one Python reference. Dropping it takes the GIL, or leaks the reference when the
-// interpreter is finalizing (objects held by static registries outlive Python).
+// interpreter is exiting (objects held by static registries outlive Python; see gil.h).
 class PythonRef {
  public:
   explicit PythonRef(pybind11::object object) : object_(std::move(object)) {}
@@ -44,7 +45,7 @@ Error TranslatePythonError(pybind11::error_already_set& error, const CallbackOri
 template <typename Call>
 auto CallPython(const PythonRef& ref, const CallbackOrigin& origin, const std::string& step, Call&& call)
     -> decltype(call(ref.get())) {
-  pybind11::gil_scoped_acquire gil;
+  GilAcquire gil;
   try {
     return call(ref.get());
   } catch (pybind11::error_already_set& error) {

@@ -7,7 +7,7 @@ PACKAGES=(
   antlr4 libantlr4-runtime-dev uuid-dev
   pybind11-dev libyaml-cpp-dev libcrypto++-dev
   libgtest-dev libbenchmark-dev
-  python3-dev python3-pytest python3-yaml python3-hypothesis
+  python3-dev python3-pytest python3-yaml python3-hypothesis python3-matplotlib
   mariadb-server python3-pymysql sysbench
 )
 

@@ -42,6 +42,8 @@ Every failure raises a subclass of :class:`Error` with ``code``, ``category``, `
 ``position`` (``(line, column)`` in the SQL) and ``path`` (YAML key path):
 :class:`SqlSyntaxError`, :class:`ConfigError`, :class:`BindError`, :class:`RouteError`,
 :class:`RewriteError`, :class:`UnsupportedSqlError`, :class:`InternalError`.
+Loading stops at the first problem; :func:`check_yaml`, :func:`check_yaml_string` and
+:func:`check_distsql` list every problem of a rule text (:class:`ConfigProblem`).
 
 More
 ----
@@ -63,6 +65,7 @@ from sqlroute.algorithms import (
     register_algorithm,
     unregister_algorithm,
 )
+from sqlroute.checking import ConfigProblem, check_distsql, check_yaml, check_yaml_string
 from sqlroute.engine import Engine
 from sqlroute.errors import (
     BindError,
@@ -100,6 +103,7 @@ __all__ = [
     "BindError",
     "ComplexShardingValue",
     "ConfigError",
+    "ConfigProblem",
     "DecryptColumn",
     "Engine",
     "Error",
@@ -125,6 +129,9 @@ __all__ = [
     "TableMapping",
     "UnsupportedSqlError",
     "algorithm_types",
+    "check_distsql",
+    "check_yaml",
+    "check_yaml_string",
     "describe_value",
     "merge",
     "parse",

@@ -5,7 +5,8 @@ of actual tables), ``all`` (every data node of a
 sharding table it touches, or a broadcast-type route to several data sources) or ``several``.
 The report groups statements by shape (literals as ``?``) and adds up route types, unit
 counts, full-route reasons (the plan's warnings), the primary/replica split of read/write
-groups, the shadow share, and how INSERTed rows spread over data nodes.
+groups, the shadow share, and how INSERTed rows spread over data nodes; ``rules`` names the
+read/write groups and shadow data sources the rules have (their sections show even when unused).
 """
 
 from __future__ import annotations
@@ -170,6 +171,8 @@ class WorkloadAnalysis:
             "tables": {table: {scope: counts[scope] for scope in SCOPES} for table, counts in sorted(self.table_scopes.items())},
             "shapes": [s.to_dict() for s in shapes],
             "top_scatter": [{"shape": s.shape, "count": s.scopes["all"], "reasons": sorted(s.reasons)} for s in scatter],
+            "rules": {"readwrite_groups": sorted(self.scopes.primaries),
+                      "shadow_data_sources": sorted(self.scopes.shadows)},
             "readwrite": {"primary": self.readwrite["primary"], "replica": self.readwrite["replica"]},
             "shadow": {"units": self.units, "shadow_units": self.shadow_units,
                        "share": _share(self.shadow_units, self.units)},

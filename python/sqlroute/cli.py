@@ -8,17 +8,20 @@ parameters, files), 1 for an internal error; ``check`` returns 1 for warnings on
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
-from typing import Any, Callable, List, Optional, Sequence, TextIO
+from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO
 
 from sqlroute.analysis import analyze
-from sqlroute.distribution import distribute, parse_range
+from sqlroute.checking import ConfigProblem
+from sqlroute.distribution import distribute, parse_range, png_support
 from sqlroute.errors import Error, InternalError
+from sqlroute.html_report import format_analysis_html
 from sqlroute.lint import lint
 from sqlroute.parsing import parse
 from sqlroute.report import format_analysis
-from sqlroute.rule_files import load_rules
+from sqlroute.rule_files import check_rules, load_rules
 from sqlroute.statement_file import __doc__ as PARAM_HELP
 from sqlroute.statement_file import parse_param, read_statements
 from sqlroute.workload import read_workload
@@ -106,20 +109,41 @@ def cmd_demo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
+def _problem_json(problem: ConfigProblem) -> Dict[str, Any]:
+    error = problem.error
+    return {"code": error.code, "message": error.message, "path": error.path,
+            "position": list(error.position) if error.position else None, "line": problem.line,
+            "column": problem.column}
+
+
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    try:
-        engine = load_rules(args.rules, args.distsql)
-    except Error as error:
-        out.write(format_error(error) + "\n1 error: the rules do not load\n")
-        return INTERNAL if isinstance(error, InternalError) else BAD_INPUT
-    warnings = lint(engine)
+    problems = check_rules(args.rules, args.distsql)
+    engine = load_rules(args.rules, args.distsql) if not problems else None
+    warnings = lint(engine) if engine is not None else []
+    if problems:
+        status = INTERNAL if any(isinstance(p.error, InternalError) for p in problems) else BAD_INPUT
+    else:
+        status = WARNINGS if warnings else 0
+    if args.json:
+        out.write(json.dumps({"problems": [_problem_json(p) for p in problems],
+                              "warnings": [dataclasses.asdict(w) for w in warnings]}, indent=2) + "\n")
+        return status
+    for problem in problems:
+        out.write(f"{problem}\n")
+    if problems:
+        out.write(f"{_plural(len(problems), 'error')}: the rules do not load (lint needs rules that load)\n")
+        return status
     for warning in warnings:
         out.write(f"{warning}\n")
     if not warnings:
         out.write(f"ok: {args.rules} loads ({len(engine.data_source_names)} data sources), no warnings\n")
-        return 0
-    out.write(f"{len(warnings)} warning{'s' if len(warnings) != 1 else ''}\n")
-    return WARNINGS
+    else:
+        out.write(f"{_plural(len(warnings), 'warning')}\n")
+    return status
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -127,6 +151,9 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         statements = read_workload(handle.read())
     engine = load_rules(args.rules, args.distsql)
     report = analyze(engine, statements, progress_reporter("analyze", len(statements), err))
+    if args.html:
+        with open(args.html, "w", encoding="utf-8") as handle:
+            handle.write(format_analysis_html(report, args.workload, args.top))
     if args.json:
         out.write(json.dumps(report, indent=2, default=str) + "\n")
     else:
@@ -142,9 +169,15 @@ def _distribution_values(args: argparse.Namespace) -> Sequence[Any]:
 
 
 def cmd_distribution(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    missing = png_support() if args.png else None
+    if missing is not None:
+        err.write(f"error: --png: {missing}\n")
+        return BAD_INPUT
     values = _distribution_values(args)
     engine = load_rules(args.rules, args.distsql)
     result = distribute(engine, args.table, values, args.column, progress_reporter("distribution", len(values), err))
+    if args.png:
+        result.save_png(args.png)
     if args.json:
         out.write(json.dumps(result.to_dict(), indent=2) + "\n")
     else:
@@ -190,10 +223,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser(
         "check", help="validate rules and lint them",
-        description="Load the rules and report the first error (with its YAML path or DistSQL position), else "
-                    "lint warnings: scatter-only tables, binding groups with different layouts, unreachable data "
-                    "nodes, uneven spreads. Exit status 0: clean, 1: warnings only, 2: errors.")
+        description="Check the rules and list every problem, in text order, each with its error code and YAML "
+                    "key path (and line) or DistSQL line:column; when they load, list lint warnings: scatter-only "
+                    "tables, binding groups with different layouts, unreachable data nodes, uneven spreads. "
+                    "Exit status 0: clean, 1: warnings only, 2: errors.")
     add_rules(check)
+    check.add_argument("--json", action="store_true", help="print the problems and warnings as JSON")
     check.set_defaults(handler=cmd_check)
 
     analyze_command = commands.add_parser(
@@ -205,6 +240,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules(analyze_command)
     analyze_command.add_argument("workload", metavar="WORKLOAD", help="statement file or MySQL general log")
     analyze_command.add_argument("--json", action="store_true", help="print the report as JSON")
+    analyze_command.add_argument("--html", metavar="FILE",
+                                 help="also write the report as one self-contained HTML page with charts")
     analyze_command.add_argument("--top", type=int, default=10, metavar="N", help="shapes to list (default 10)")
     analyze_command.set_defaults(handler=cmd_analyze)
 
@@ -219,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     distribution.add_argument("--column", action="append", metavar="COLUMN",
                               help="sharding column to bind (repeatable; default: every sharding column)")
     distribution.add_argument("--json", action="store_true", help="print the counts as JSON")
+    distribution.add_argument("--png", metavar="FILE", help="also draw the histogram as a PNG (needs matplotlib)")
     distribution.set_defaults(handler=cmd_distribution)
     return parser
 

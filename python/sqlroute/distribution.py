@@ -4,10 +4,14 @@ Each value is routed as ``SELECT * FROM <table> WHERE <column> = ?`` for each ch
 column (by default every column of the table's standard strategies, all bound to the same
 value, as when one key such as ``user_id`` shards both levels); the data node(s) the plan
 reaches count one hit each.
+
+:meth:`Distribution.save_png` draws the same bars with matplotlib (Debian:
+python3-matplotlib), an optional dependency: :func:`png_support` says whether it is there.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
@@ -43,6 +47,34 @@ class Distribution:
         for code, count in self.errors.items():
             lines.append(f"{count} values failed: {code}")
         return "\n".join(lines)
+
+    def save_png(self, path: str) -> None:
+        """Writes the histogram as a PNG bar chart; needs matplotlib (see :func:`png_support`)."""
+        missing = png_support()
+        if missing is not None:
+            raise RuntimeError(missing)
+        import matplotlib
+
+        matplotlib.use("Agg")  # files only: no display needed
+        from matplotlib import pyplot
+
+        figure, axes = pyplot.subplots(figsize=(max(6.0, 0.4 * len(self.hits) + 2), 4))
+        try:
+            axes.bar(list(self.hits), list(self.hits.values()), color="#1565c0")
+            axes.set_title(f"{self.table} by {', '.join(self.columns)}: {self.values} values")
+            axes.set_ylabel("values")
+            axes.tick_params(axis="x", labelrotation=60, labelsize=8)
+            figure.tight_layout()
+            figure.savefig(path, format="png")
+        finally:
+            pyplot.close(figure)
+
+
+def png_support() -> Optional[str]:
+    """``None`` when PNG charts can be drawn, else why not."""
+    if importlib.util.find_spec("matplotlib") is None:
+        return "PNG output needs matplotlib (Debian: apt-get install python3-matplotlib)"
+    return None
 
 
 def sharding_columns(engine: Engine, table: str) -> List[str]:

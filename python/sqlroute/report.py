@@ -52,12 +52,12 @@ def format_analysis(report: Dict[str, Any], source: str, top: int = 10) -> str:
             lines.append(f"  {entry['count']} x {_short(entry['shape'])}")
             lines += [f"      why: {reason}" for reason in entry["reasons"]]
     readwrite = report["readwrite"]
-    if readwrite["primary"] or readwrite["replica"]:
+    if report["rules"]["readwrite_groups"]:
         total = readwrite["primary"] + readwrite["replica"]
         lines += ["", f"Read/write splitting: primary {readwrite['primary']} ({_percent(readwrite['primary'], total)}), "
                       f"replica {readwrite['replica']} ({_percent(readwrite['replica'], total)}) of {total} units"]
     shadow = report["shadow"]
-    if shadow["shadow_units"]:
+    if report["rules"]["shadow_data_sources"]:
         lines += ["", f"Shadow: {shadow['shadow_units']} of {shadow['units']} units "
                       f"({_percent(shadow['shadow_units'], shadow['units'])})"]
     if report["insert_rows"]:

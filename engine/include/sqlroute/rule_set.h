@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sqlroute/error.h"
 #include "sqlroute/plan.h"
 #include "sqlroute/value.h"
 
@@ -16,12 +17,29 @@ namespace detail {
 struct CompiledRules;  // engine-internal
 }
 
+// One problem found by RuleSet::Check*: the error (CONFIG_*, with its YAML key path or DistSQL
+// position) and the 1-based line:column of the text it points at (0:0 when unknown).
+struct ConfigProblem {
+  Error error;
+  int line = 0;
+  int column = 0;
+};
+
 class RuleSet {
  public:
   // Throws sqlroute::Error (CONFIG_*), naming the YAML key path or the DistSQL position.
   static std::shared_ptr<const RuleSet> FromYamlFile(const std::string& path);
   static std::shared_ptr<const RuleSet> FromYamlString(std::string_view yaml);
   static std::shared_ptr<const RuleSet> FromDistSql(std::string_view script);
+
+  // Every independent problem of a YAML rule file or text, or of a DistSQL script, in text
+  // order; empty when it loads. Problems that only follow from another are left out. Reading
+  // goes on past a problem where the rest can still be checked: an unknown key, a missing value
+  // or a dangling reference is one problem, a broken entry (table, algorithm, rule, DistSQL
+  // statement) is skipped; a YAML or DistSQL token error ends the check.
+  static std::vector<ConfigProblem> CheckYamlFile(const std::string& path);
+  static std::vector<ConfigProblem> CheckYamlString(std::string_view yaml);
+  static std::vector<ConfigProblem> CheckDistSql(std::string_view script);
 
   // A new rule set: this one with a DistSQL script applied, or with table metadata (ordered
   // column lists as YAML or JSON: `{t_user: [id, k, c, pad]}`) added. This one is unchanged.

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "config/diagnostics.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::config {
@@ -22,7 +23,7 @@ void CheckUniqueNames(const NamedList<T>& list, const std::string& what) {
   std::set<std::string> seen;
   for (const auto& each : list) {
     if (!seen.insert(each.name).second) {
-      throw Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate " + what + " `" + each.name + "`", each.path);
+      Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate " + what + " `" + each.name + "`", each.path));
     }
   }
 }
@@ -30,19 +31,23 @@ void CheckUniqueNames(const NamedList<T>& list, const std::string& what) {
 template <typename T>
 void CheckAlgorithmsHaveType(const NamedList<T>& list) {
   for (const auto& each : list) {
-    if (each.value.type.empty()) throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `type`", each.path);
+    if (each.value.type.empty()) Report(Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `type`", each.path));
   }
 }
 
-void RequireValue(const std::string& value, const std::string& key, const std::string& path) {
-  if (value.empty()) throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `" + key + "`", path);
+// False (after reporting) when the value is missing.
+bool RequireValue(const std::string& value, const std::string& key, const std::string& path) {
+  if (!value.empty()) return true;
+  Report(Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `" + key + "`", path));
+  return false;
 }
 
-void RequireDefined(const NamedList<AlgorithmConfig>& list, const std::string& name, const std::string& what,
+// False (after reporting) when no algorithm of the list has the name.
+bool RequireDefined(const NamedList<AlgorithmConfig>& list, const std::string& name, const std::string& what,
                     const std::string& path) {
-  if (!Find(list, name)) {
-    throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, what + " `" + name + "` is not defined", path);
-  }
+  if (Find(list, name)) return true;
+  Report(Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, what + " `" + name + "` is not defined", path));
+  return false;
 }
 
 class ShardingValidator {
@@ -64,10 +69,12 @@ class ShardingValidator {
     KeyGenerate(rule_.default_key_generate_strategy, Join(rule_.path, "defaultKeyGenerateStrategy"));
     Audit(rule_.default_audit_strategy, Join(rule_.path, "defaultAuditStrategy"));
     for (const auto& each : rule_.key_generate_strategies) {
-      RequireDefined(rule_.key_generators, each.value.key_generator_name, "key generator", each.path);
+      if (!each.value.key_generator_name.empty()) {
+        RequireDefined(rule_.key_generators, each.value.key_generator_name, "key generator", each.path);
+      }
       if (!each.value.logic_table.empty() && !IsShardingTable(each.value.logic_table)) {
-        throw Error(ErrorCode::CONFIG_INVALID_VALUE,
-                    "logic table `" + each.value.logic_table + "` is not a sharding table", each.path);
+        Report(Error(ErrorCode::CONFIG_INVALID_VALUE,
+                     "logic table `" + each.value.logic_table + "` is not a sharding table", each.path));
       }
     }
   }
@@ -81,7 +88,7 @@ class ShardingValidator {
     std::set<std::string> names;
     auto check_name = [&](const std::string& name, const std::string& path) {
       if (!names.insert(name).second) {
-        throw Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate sharding table `" + name + "`", path);
+        Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate sharding table `" + name + "`", path));
       }
     };
     for (const auto& each : rule_.tables) {
@@ -95,7 +102,7 @@ class ShardingValidator {
       check_name(each.name, each.path);
       std::string path = Join(each.path, "shardingStrategy");
       if (each.value.sharding_strategy.kind != StrategyConfig::Kind::Standard) {
-        throw Error(ErrorCode::CONFIG_INVALID_VALUE, "an auto table takes a standard sharding strategy only", path);
+        Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "an auto table takes a standard sharding strategy only", path));
       }
       Strategy(each.value.sharding_strategy, path);
       KeyGenerate(each.value.key_generate_strategy, Join(each.path, "keyGenerateStrategy"));
@@ -110,12 +117,12 @@ class ShardingValidator {
       std::string item_path = path + "[" + std::to_string(i) + "]";
       for (const auto& table : rule_.binding_groups[i]) {
         if (!IsShardingTable(table)) {
-          throw Error(ErrorCode::CONFIG_INVALID_VALUE, "binding table `" + table + "` is not a sharding table",
-                      item_path);
+          Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "binding table `" + table + "` is not a sharding table",
+                       item_path));
         }
         if (!bound.insert(table).second) {
-          throw Error(ErrorCode::CONFIG_DUPLICATE_NAME, "table `" + table + "` is in more than one binding group",
-                      item_path);
+          Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "table `" + table + "` is in more than one binding group",
+                       item_path));
         }
       }
     }
@@ -126,16 +133,19 @@ class ShardingValidator {
   }
   void Strategy(const StrategyConfig& strategy, const std::string& path) {
     if (strategy.kind == StrategyConfig::Kind::None) return;
-    RequireValue(strategy.algorithm_name, "shardingAlgorithmName", path);
-    if (strategy.kind == StrategyConfig::Kind::Complex) RequireValue(strategy.sharding_columns, "shardingColumns", path);
-    RequireDefined(rule_.sharding_algorithms, strategy.algorithm_name, "sharding algorithm", path);
+    bool named = RequireValue(strategy.algorithm_name, "shardingAlgorithmName", path);
+    if (strategy.kind == StrategyConfig::Kind::Complex) {
+      RequireValue(strategy.sharding_columns, "shardingColumns", path);
+    }
+    if (named) RequireDefined(rule_.sharding_algorithms, strategy.algorithm_name, "sharding algorithm", path);
   }
 
   void KeyGenerate(const std::optional<KeyGenerateStrategyConfig>& strategy, const std::string& path) {
     if (!strategy) return;
     RequireValue(strategy->column, "column", path);
-    RequireValue(strategy->key_generator_name, "keyGeneratorName", path);
-    RequireDefined(rule_.key_generators, strategy->key_generator_name, "key generator", path);
+    if (RequireValue(strategy->key_generator_name, "keyGeneratorName", path)) {
+      RequireDefined(rule_.key_generators, strategy->key_generator_name, "key generator", path);
+    }
   }
 
   void Audit(const std::optional<AuditStrategyConfig>& strategy, const std::string& path) {
@@ -157,7 +167,7 @@ class DataSourceNames {
   // `logic`: whether a read/write group name is acceptable here.
   void Require(const std::string& name, bool logic, const std::string& path) const {
     if (!checked_ || storage_.count(name) || (logic && logic_.count(name))) return;
-    throw Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "data source `" + name + "` is not defined", path);
+    Report(Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "data source `" + name + "` is not defined", path));
   }
 
  private:
@@ -173,20 +183,21 @@ void ValidateReadwriteSplitting(const ReadwriteSplittingRuleConfig& rule, const 
   CheckAlgorithmsHaveType(rule.load_balancers);
   for (const auto& each : rule.groups) {
     if (Find(config.data_sources, each.name)) {
-      throw Error(ErrorCode::CONFIG_DUPLICATE_NAME,
-                  "read/write splitting group `" + each.name + "` has the name of a data source", each.path);
+      Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME,
+                   "read/write splitting group `" + each.name + "` has the name of a data source", each.path));
     }
     const auto& group = each.value;
-    RequireValue(group.write_data_source, "writeDataSourceName", each.path);
-    data_sources.Require(group.write_data_source, false, Join(each.path, "writeDataSourceName"));
+    if (RequireValue(group.write_data_source, "writeDataSourceName", each.path)) {
+      data_sources.Require(group.write_data_source, false, Join(each.path, "writeDataSourceName"));
+    }
     for (const auto& read : group.read_data_sources) {
       data_sources.Require(read, false, Join(each.path, "readDataSourceNames"));
     }
     const std::string& strategy = group.transactional_read_query_strategy;
     if (!strategy.empty() && Upper(strategy) != "PRIMARY" && Upper(strategy) != "FIXED" &&
         Upper(strategy) != "DYNAMIC") {
-      throw Error(ErrorCode::CONFIG_INVALID_VALUE, "transactionalReadQueryStrategy must be PRIMARY, FIXED or DYNAMIC",
-                  Join(each.path, "transactionalReadQueryStrategy"));
+      Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "transactionalReadQueryStrategy must be PRIMARY, FIXED or DYNAMIC",
+                   Join(each.path, "transactionalReadQueryStrategy")));
     }
     if (!group.load_balancer_name.empty()) {
       RequireDefined(rule.load_balancers, group.load_balancer_name, "load balancer", Join(each.path, "loadBalancerName"));
@@ -204,8 +215,9 @@ void ValidateEncrypt(const EncryptRuleConfig& rule) {
       const auto& cipher = column.value.cipher;
       std::string cipher_path = Join(column.path, "cipher");
       RequireValue(cipher.name, "name", cipher_path);
-      RequireValue(cipher.encryptor_name, "encryptorName", cipher_path);
-      RequireDefined(rule.encryptors, cipher.encryptor_name, "encryptor", cipher_path);
+      if (RequireValue(cipher.encryptor_name, "encryptorName", cipher_path)) {
+        RequireDefined(rule.encryptors, cipher.encryptor_name, "encryptor", cipher_path);
+      }
       for (const auto& [key, item] : {std::make_pair("assistedQuery", &column.value.assisted_query),
                                       std::make_pair("likeQuery", &column.value.like_query)}) {
         if (!*item) continue;
@@ -230,16 +242,18 @@ void ValidateShadow(const ShadowRuleConfig& rule, const DataSourceNames& data_so
   CheckUniqueNames(rule.algorithms, "shadow algorithm");
   CheckAlgorithmsHaveType(rule.algorithms);
   for (const auto& each : rule.data_sources) {
-    RequireValue(each.value.production_data_source, "productionDataSourceName", each.path);
-    RequireValue(each.value.shadow_data_source, "shadowDataSourceName", each.path);
-    data_sources.Require(each.value.production_data_source, true, Join(each.path, "productionDataSourceName"));
-    data_sources.Require(each.value.shadow_data_source, true, Join(each.path, "shadowDataSourceName"));
+    if (RequireValue(each.value.production_data_source, "productionDataSourceName", each.path)) {
+      data_sources.Require(each.value.production_data_source, true, Join(each.path, "productionDataSourceName"));
+    }
+    if (RequireValue(each.value.shadow_data_source, "shadowDataSourceName", each.path)) {
+      data_sources.Require(each.value.shadow_data_source, true, Join(each.path, "shadowDataSourceName"));
+    }
   }
   for (const auto& each : rule.tables) {
     for (const auto& name : each.value.data_source_names) {
       if (!Find(rule.data_sources, name)) {
-        throw Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "shadow data source `" + name + "` is not defined",
-                    Join(each.path, "dataSourceNames"));
+        Report(Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "shadow data source `" + name + "` is not defined",
+                     Join(each.path, "dataSourceNames")));
       }
     }
     for (const auto& name : each.value.algorithm_names) {
@@ -248,10 +262,10 @@ void ValidateShadow(const ShadowRuleConfig& rule, const DataSourceNames& data_so
   }
   if (!rule.default_algorithm_name.empty()) {
     std::string path = Join(rule.path, "defaultShadowAlgorithmName");
-    RequireDefined(rule.algorithms, rule.default_algorithm_name, "shadow algorithm", path);
-    if (IsColumnShadowType(Find(rule.algorithms, rule.default_algorithm_name)->type)) {
-      throw Error(ErrorCode::CONFIG_DEFAULT_SHADOW_NOT_HINT,
-                  "Default shadow algorithm class should be implement HintShadowAlgorithm.", path);
+    if (RequireDefined(rule.algorithms, rule.default_algorithm_name, "shadow algorithm", path) &&
+        IsColumnShadowType(Find(rule.algorithms, rule.default_algorithm_name)->type)) {
+      Report(Error(ErrorCode::CONFIG_DEFAULT_SHADOW_NOT_HINT,
+                   "Default shadow algorithm class should be implement HintShadowAlgorithm.", path));
     }
   }
 }
@@ -260,10 +274,10 @@ void ValidateMetadata(const NamedList<TableMetadataConfig>& metadata) {
   std::set<std::pair<std::string, std::string>> seen;
   for (const auto& each : metadata) {
     if (!seen.insert({each.name, each.value.data_source}).second) {
-      throw Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate metadata for table `" + each.name + "`", each.path);
+      Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate metadata for table `" + each.name + "`", each.path));
     }
     if (each.value.columns.empty()) {
-      throw Error(ErrorCode::CONFIG_MISSING_KEY, "table `" + each.name + "` has no columns", each.path);
+      Report(Error(ErrorCode::CONFIG_MISSING_KEY, "table `" + each.name + "` has no columns", each.path));
     }
   }
 }

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <strings.h>
 
+#include "config/diagnostics.h"
+
 namespace sqlroute::config::distsql {
 
 namespace {
@@ -36,9 +38,16 @@ void Parser::Run() {
   while (Peek().kind != Token::Kind::End) {
     if (AcceptSymbol(';')) continue;
     statement_start_ = pos_;
-    Statement();
-    if (Peek().kind != Token::Kind::End) ExpectSymbol(';');
+    bool applied = Recover([&] {
+      Statement();
+      if (Peek().kind != Token::Kind::End) ExpectSymbol(';');
+    });
+    if (!applied) SkipStatement();
   }
+}
+
+void Parser::SkipStatement() {
+  while (Peek().kind != Token::Kind::End && !AcceptSymbol(';')) ++pos_;
 }
 
 const Token& Parser::Peek(std::size_t ahead) const { return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)]; }

@@ -17,7 +17,8 @@ enum class Verb { Create, Alter, Drop };
 class Parser {
  public:
   Parser(std::string_view script, RuleConfig& config);
-  // Applies every statement of the script in order.
+  // Applies every statement of the script in order. When collecting problems
+  // (config/diagnostics.h) a statement that fails is reported and skipped.
   void Run();
 
  private:
@@ -32,6 +33,8 @@ class Parser {
   void ExpectWords(std::initializer_list<const char*> words);
   [[noreturn]] void Fail(const std::string& expected) const;
   [[noreturn]] void FailAt(const Token& token, ErrorCode code, const std::string& message) const;
+
+  void SkipStatement();  // past the next `;`
 
   // --- shared grammar
   std::string Name();   // word, `quoted` name or string literal

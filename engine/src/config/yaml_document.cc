@@ -3,9 +3,12 @@
 #include <yaml-cpp/eventhandler.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sqlroute/error.h"
 
@@ -48,7 +51,72 @@ class AliasCounter : public YAML::EventHandler {
   int aliases_ = 0;
 };
 
+// "a.b[2].c" -> {"a", "b", "[2]", "c"}.
+std::vector<std::string> PathSegments(const std::string& path) {
+  std::vector<std::string> result;
+  std::string current;
+  auto flush = [&] {
+    if (!current.empty()) result.push_back(current);
+    current.clear();
+  };
+  for (char c : path) {
+    if (c == '.') {
+      flush();
+    } else if (c == '[') {
+      flush();
+      current = "[";
+    } else {
+      current += c;
+      if (c == ']') flush();
+    }
+  }
+  flush();
+  return result;
+}
+
+// The entry of `map` whose key is the longest run segments[i..j] joined with '.' (a key
+// may hold dots); advances `i` past it.
+std::optional<std::pair<YAML::Node, YAML::Node>> MapEntry(const YAML::Node& map,
+                                                          const std::vector<std::string>& segments, std::size_t& i) {
+  std::optional<std::pair<YAML::Node, YAML::Node>> result;
+  std::string key;
+  for (std::size_t j = i; j < segments.size() && segments[j][0] != '['; ++j) {
+    key += (j == i ? "" : ".") + segments[j];
+    for (const auto& entry : map) {
+      if (entry.first.IsScalar() && entry.first.Scalar() == key) {
+        result.emplace(entry.first, entry.second);  // emplace: Node `=` would overwrite the document
+        i = j + 1;
+      }
+    }
+  }
+  return result;
+}
+
 }  // namespace
+
+std::optional<SourcePosition> LocateKeyPath(const YAML::Node& root, const std::string& path) {
+  std::vector<std::string> segments = PathSegments(path);
+  std::optional<SourcePosition> result;
+  YAML::Node node = root;
+  for (std::size_t i = 0; i < segments.size();) {
+    const std::string& segment = segments[i];
+    if (segment[0] == '[' && node.IsSequence()) {
+      std::size_t index = std::strtoul(segment.c_str() + 1, nullptr, 10);
+      if (index >= node.size()) break;
+      node.reset(static_cast<const YAML::Node&>(node)[index]);  // reset: `=` would overwrite the document
+      result = PositionOf(node.Mark());
+      ++i;
+    } else if (node.IsMap()) {
+      auto entry = MapEntry(node, segments, i);
+      if (!entry) break;
+      result = PositionOf(entry->first.Mark());
+      node.reset(entry->second);
+    } else {
+      break;
+    }
+  }
+  return result;
+}
 
 YAML::Node ParseDocument(std::string_view text) {
   try {

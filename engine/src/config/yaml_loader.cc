@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "config/config_validator.h"
+#include "config/diagnostics.h"
 #include "config/legacy_load_balancers.h"
 #include "config/metadata_loader.h"
 #include "config/yaml_document.h"
@@ -62,10 +63,12 @@ RuleConfig ReadDocument(const YAML::Node& root) {
   YAML::Node rules = reader.Child("rules");
   if (rules.IsDefined() && !rules.IsNull()) {
     if (!rules.IsSequence()) throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a list", "rules");
-    for (std::size_t i = 0; i < rules.size(); ++i) ReadRule(rules[i], "rules[" + std::to_string(i) + "]", result);
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      Recover([&] { ReadRule(rules[i], "rules[" + std::to_string(i) + "]", result); });
+    }
   }
-  result.props = yaml::ReadProps(reader.Child("props"), "props");
-  result.metadata = yaml::ReadMetadata(reader.Child("metadata"), "metadata");
+  Recover([&] { result.props = yaml::ReadProps(reader.Child("props"), "props"); });
+  Recover([&] { result.metadata = yaml::ReadMetadata(reader.Child("metadata"), "metadata"); });
   reader.Ignore("mode");
   reader.RejectUnknownKeys();
   return result;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "config/diagnostics.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::config::yaml {
@@ -64,7 +65,8 @@ std::optional<std::string> MapReader::Scalar(const std::string& key) {
 std::string MapReader::RequiredScalar(const std::string& key) {
   auto value = Scalar(key);
   if (!value || value->empty()) {
-    throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `" + key + "`", path_);
+    Report(Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `" + key + "`", path_));
+    return "";
   }
   return *value;
 }
@@ -76,7 +78,8 @@ std::optional<bool> MapReader::Bool(const std::string& key) {
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   if (lower == "true") return true;
   if (lower == "false") return false;
-  throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected true or false", PathOf(key));
+  Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "expected true or false", PathOf(key)));
+  return std::nullopt;
 }
 
 std::vector<std::string> MapReader::List(const std::string& key) {
@@ -87,7 +90,7 @@ std::vector<std::string> MapReader::List(const std::string& key) {
 
 void MapReader::RejectUnknownKeys() const {
   for (const auto& key : Keys()) {
-    if (!read_.count(key)) throw Error(ErrorCode::CONFIG_UNKNOWN_KEY, "unknown key `" + key + "`", path_);
+    if (!read_.count(key)) Report(Error(ErrorCode::CONFIG_UNKNOWN_KEY, "unknown key `" + key + "`", path_));
   }
 }
 
@@ -132,8 +135,10 @@ void ForEachEntry(const YAML::Node& node, const std::string& path,
   if (!node.IsDefined() || node.IsNull()) return;
   if (!node.IsMap()) throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a map", path);
   for (const auto& entry : node) {
-    std::string name = ScalarText(entry.first, path);
-    each(name, entry.second, JoinPath(path, name));
+    Recover([&] {
+      std::string name = ScalarText(entry.first, path);
+      each(name, entry.second, JoinPath(path, name));
+    });
   }
 }
 

@@ -29,7 +29,9 @@ class MapReader {
   // The child node (undefined when absent); marks the key as read.
   YAML::Node Child(const std::string& key);
   std::optional<std::string> Scalar(const std::string& key);
+  // Absent or empty: CONFIG_MISSING_KEY (when collecting problems: reported, "" returned).
   std::string RequiredScalar(const std::string& key);
+  // Neither true nor false: CONFIG_INVALID_VALUE (when collecting: reported, nullopt returned).
   std::optional<bool> Bool(const std::string& key);
   // Scalar list: a sequence, or one comma-separated scalar. Absent = empty.
   std::vector<std::string> List(const std::string& key);
@@ -49,7 +51,8 @@ std::string ScalarText(const YAML::Node& node, const std::string& path);
 std::vector<std::string> ScalarList(const YAML::Node& node, const std::string& path);
 std::vector<std::string> SplitCommaList(const std::string& text);
 
-// Calls `each(name, node, path)` for every entry of a map (null = no entries).
+// Calls `each(name, node, path)` for every entry of a map (null = no entries). When collecting
+// problems (config/diagnostics.h), an entry that fails is reported and skipped.
 void ForEachEntry(const YAML::Node& node, const std::string& path,
                   const std::function<void(const std::string&, const YAML::Node&, const std::string&)>& each);
 

@@ -1,5 +1,6 @@
 // !SHARDING in every 5.x form: tables, autoTables, bindingTables, default strategies,
 // broadcastTables (<= 5.3) and keyGenerateStrategies (5.5.4).
+#include "config/diagnostics.h"
 #include "config/yaml_reader.h"
 #include "config/yaml_rule_readers.h"
 #include "sqlroute/error.h"
@@ -26,7 +27,7 @@ std::optional<StrategyConfig> ReadStrategy(const YAML::Node& node, const std::st
   MapReader reader(node, path);
   std::vector<std::string> keys = reader.Keys();
   if (keys.empty()) return std::nullopt;
-  if (keys.size() > 1) throw Error(ErrorCode::CONFIG_MULTIPLE_STRATEGIES, kMultipleStrategies, path);
+  if (keys.size() > 1) Report(Error(ErrorCode::CONFIG_MULTIPLE_STRATEGIES, kMultipleStrategies, path));
   const std::string& key = keys.front();
   YAML::Node body = reader.Child(key);
   std::string body_path = reader.PathOf(key);
@@ -34,7 +35,8 @@ std::optional<StrategyConfig> ReadStrategy(const YAML::Node& node, const std::st
   if (key == "complex") return ReadStrategyBody(StrategyConfig::Kind::Complex, body, body_path);
   if (key == "hint") return ReadStrategyBody(StrategyConfig::Kind::Hint, body, body_path);
   if (key == "none") return StrategyConfig{};
-  throw Error(ErrorCode::CONFIG_UNKNOWN_KEY, "unknown sharding strategy `" + key + "`", path);
+  Report(Error(ErrorCode::CONFIG_UNKNOWN_KEY, "unknown sharding strategy `" + key + "`", path));
+  return std::nullopt;
 }
 
 std::optional<KeyGenerateStrategyConfig> ReadKeyGenerateStrategy(const YAML::Node& node, const std::string& path) {
@@ -79,8 +81,8 @@ ShardingAutoTableConfig ReadAutoTable(const YAML::Node& node, const std::string&
   auto strategy = ReadStrategy(reader.Child("shardingStrategy"), strategy_path);
   if (!strategy) throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `shardingStrategy`", path);
   if (strategy->kind != StrategyConfig::Kind::Standard) {
-    throw Error(ErrorCode::CONFIG_INVALID_VALUE, "an auto table takes a standard sharding strategy only",
-                strategy_path);
+    Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "an auto table takes a standard sharding strategy only",
+                 strategy_path));
   }
   result.sharding_strategy = *strategy;
   result.key_generate_strategy =
@@ -96,8 +98,8 @@ KeyGenerateStrategiesEntry ReadKeyGenerateStrategiesEntry(const YAML::Node& node
   KeyGenerateStrategiesEntry result;
   result.key_generate_type = reader.Scalar("keyGenerateType").value_or("column");
   if (result.key_generate_type != "column" && result.key_generate_type != "sequence") {
-    throw Error(ErrorCode::CONFIG_INVALID_VALUE, "keyGenerateType must be column or sequence",
-                reader.PathOf("keyGenerateType"));
+    Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "keyGenerateType must be column or sequence",
+                 reader.PathOf("keyGenerateType")));
   }
   result.key_generator_name = reader.RequiredScalar("keyGeneratorName");
   if (result.key_generate_type == "column") {

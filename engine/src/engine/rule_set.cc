@@ -2,9 +2,16 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <sstream>
 
+#include "config/diagnostics.h"
 #include "config/distsql.h"
 #include "config/metadata_loader.h"
+#include "config/yaml_document.h"
 #include "config/yaml_loader.h"
 #include "engine/ddl_metadata.h"
 #include "route/compiled_rules.h"
@@ -33,6 +40,87 @@ std::shared_ptr<const RuleSet> RuleSet::FromYamlString(std::string_view yaml) {
 
 std::shared_ptr<const RuleSet> RuleSet::FromDistSql(std::string_view script) {
   return std::make_shared<const RuleSet>(detail::Compile(config::LoadDistSql(script)));
+}
+
+namespace {
+
+// Reads the config, then compiles what was read, recording problems instead of throwing.
+template <typename Read>
+std::vector<Error> CollectProblems(Read&& read) {
+  std::vector<Error> errors;
+  config::DiagnosticsScope scope(errors);
+  std::optional<config::RuleConfig> config;
+  config::Recover([&] { config = read(); });
+  if (config) {
+    scope.BeginPhase();
+    config::Recover([&] { detail::Compile(std::move(*config)); });
+  }
+  return errors;
+}
+
+// By line:column; problems without a place last, in the order found.
+std::vector<ConfigProblem> InTextOrder(std::vector<ConfigProblem> problems) {
+  auto place = [](const ConfigProblem& p) {
+    return p.line ? std::make_pair(p.line, p.column) : std::make_pair(INT_MAX, 0);
+  };
+  std::stable_sort(problems.begin(), problems.end(),
+                   [&](const ConfigProblem& a, const ConfigProblem& b) { return place(a) < place(b); });
+  return problems;
+}
+
+std::vector<ConfigProblem> LocateInYaml(std::string_view yaml, const std::vector<Error>& errors) {
+  std::optional<YAML::Node> root;
+  try {
+    root = config::yaml::ParseDocument(yaml);
+  } catch (const Error&) {
+    // a syntax error: it is the one problem and has its position
+  }
+  std::vector<ConfigProblem> result;
+  for (const Error& each : errors) {
+    ConfigProblem problem{each};
+    std::optional<SourcePosition> at = each.position();
+    if (!at && root) at = config::yaml::LocateKeyPath(*root, each.config_path());
+    if (at) {
+      problem.line = at->line;
+      problem.column = at->column;
+    }
+    result.push_back(problem);
+  }
+  return InTextOrder(std::move(result));
+}
+
+// DistSQL problems have a position, or a path "distsql[line:column]...." naming the statement.
+std::vector<ConfigProblem> LocateInDistSql(const std::vector<Error>& errors) {
+  std::vector<ConfigProblem> result;
+  for (const Error& each : errors) {
+    ConfigProblem problem{each};
+    if (each.position()) {
+      problem.line = each.position()->line;
+      problem.column = each.position()->column;
+    } else {
+      std::sscanf(each.config_path().c_str(), "distsql[%d:%d]", &problem.line, &problem.column);
+    }
+    result.push_back(problem);
+  }
+  return InTextOrder(std::move(result));
+}
+
+}  // namespace
+
+std::vector<ConfigProblem> RuleSet::CheckYamlFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return {{Error(ErrorCode::CONFIG_FILE_UNREADABLE, "cannot read the rule file", path)}};
+  std::stringstream text;
+  text << in.rdbuf();
+  return CheckYamlString(text.str());
+}
+
+std::vector<ConfigProblem> RuleSet::CheckYamlString(std::string_view yaml) {
+  return LocateInYaml(yaml, CollectProblems([&] { return config::LoadYamlString(yaml); }));
+}
+
+std::vector<ConfigProblem> RuleSet::CheckDistSql(std::string_view script) {
+  return LocateInDistSql(CollectProblems([&] { return config::LoadDistSql(script); }));
 }
 
 std::shared_ptr<const RuleSet> RuleSet::WithDistSql(std::string_view script) const {

@@ -1,15 +1,20 @@
 #include "route/encrypt_rule.h"
 
 #include "common/strings.h"
+#include "sqlroute/error.h"
 
 namespace sqlroute::route {
 namespace {
 
+// `path`: the item's key path (the validator has checked the encryptor exists, unless it only
+// collected problems: then a missing one is an error here too).
 EncryptItem MakeItem(const EncryptRule& rule, const config::EncryptColumnItemConfig& item,
-                     const std::string& fallback_encryptor) {
+                     const std::string& fallback_encryptor, const std::string& path) {
   // Before 5.3 the assisted and like items had no encryptor of their own: the cipher's serves.
   std::string name = item.encryptor_name.empty() ? fallback_encryptor : item.encryptor_name;
-  return EncryptItem{item.name, name, rule.FindEncryptor(name)->encryptor};
+  const NamedEncryptor* encryptor = rule.FindEncryptor(name);
+  if (!encryptor) throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "encryptor `" + name + "` is not defined", path);
+  return EncryptItem{item.name, name, encryptor->encryptor};
 }
 
 }  // namespace
@@ -54,9 +59,12 @@ EncryptRule CompileEncrypt(const config::EncryptRuleConfig& config) {
       const config::EncryptColumnConfig& cfg = column.value;
       EncryptColumn each;
       each.logic = column.name;
-      each.cipher = MakeItem(result, cfg.cipher, cfg.cipher.encryptor_name);
-      if (cfg.assisted_query) each.assisted_query = MakeItem(result, *cfg.assisted_query, cfg.cipher.encryptor_name);
-      if (cfg.like_query) each.like_query = MakeItem(result, *cfg.like_query, cfg.cipher.encryptor_name);
+      const std::string& cipher = cfg.cipher.encryptor_name;
+      each.cipher = MakeItem(result, cfg.cipher, cipher, column.path + ".cipher");
+      if (cfg.assisted_query) {
+        each.assisted_query = MakeItem(result, *cfg.assisted_query, cipher, column.path + ".assistedQuery");
+      }
+      if (cfg.like_query) each.like_query = MakeItem(result, *cfg.like_query, cipher, column.path + ".likeQuery");
       compiled.columns.push_back(std::move(each));
     }
     result.tables.push_back(std::move(compiled));

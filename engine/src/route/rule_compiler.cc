@@ -3,6 +3,7 @@
 
 #include "common/strings.h"
 #include "config/config_validator.h"
+#include "config/diagnostics.h"
 #include "expr/inline_errors.h"
 #include "expr/inline_expression.h"
 #include "route/compiled_rules.h"
@@ -47,7 +48,9 @@ class Compiler {
   std::shared_ptr<const CompiledRules> Run(config::RuleConfig owned) {
     auto result = std::make_shared<CompiledRules>();
     result->data_sources = LogicDataSources();
-    if (config_.sharding) result->sharding = CompileSharding(*config_.sharding, result->data_sources);
+    if (config_.sharding) {
+      config::Recover([&] { result->sharding = CompileSharding(*config_.sharding, result->data_sources); });
+    }
     if (config_.broadcast) {
       for (const auto& each : config_.broadcast->tables) result->broadcast_tables.insert(ToLower(each));
     }
@@ -56,7 +59,7 @@ class Compiler {
     }
     if (config_.readwrite_splitting) result->readwrite_groups = CompileReadwrite(*config_.readwrite_splitting);
     if (config_.shadow) result->shadow = CompileShadow(*config_.shadow);
-    if (config_.encrypt) result->encrypt = route::CompileEncrypt(*config_.encrypt);
+    if (config_.encrypt) config::Recover([&] { result->encrypt = route::CompileEncrypt(*config_.encrypt); });
     if (config_.single) CompileSingle(*config_.single, *result);
     for (const auto& each : config_.metadata) {
       if (each.value.data_source.empty()) result->table_columns[ToLower(each.name)] = each.value.columns;
@@ -278,26 +281,42 @@ class Compiler {
 
   route::ShardingRule CompileSharding(const config::ShardingRuleConfig& sharding,
                                       const std::vector<std::string>& data_sources) {
+    // When collecting problems a table that fails is left out (and not blamed again in bindings).
     std::vector<route::ShardingTable> tables;
-    for (const auto& entry : sharding.tables) tables.push_back(CompileTable(entry, sharding, data_sources));
-    for (const auto& entry : sharding.auto_tables) tables.push_back(CompileAutoTable(entry, sharding, data_sources));
+    std::set<std::string> failed;
+    for (const auto& entry : sharding.tables) {
+      if (!config::Recover([&] { tables.push_back(CompileTable(entry, sharding, data_sources)); })) {
+        failed.insert(ToLower(entry.name));
+      }
+    }
+    for (const auto& entry : sharding.auto_tables) {
+      if (!config::Recover([&] { tables.push_back(CompileAutoTable(entry, sharding, data_sources)); })) {
+        failed.insert(ToLower(entry.name));
+      }
+    }
     std::vector<std::vector<std::string>> groups;
     for (std::size_t g = 0; g < sharding.binding_groups.size(); ++g) {
-      std::string path = "bindingTables[" + std::to_string(g) + "]";
+      std::string path =
+          (sharding.path.empty() ? "" : sharding.path + ".") + "bindingTables[" + std::to_string(g) + "]";
       const route::ShardingTable* first = nullptr;
       for (const auto& name : sharding.binding_groups[g]) {
         auto found = std::find_if(tables.begin(), tables.end(),
                                   [&](const route::ShardingTable& t) { return EqualsIgnoreCase(t.logic_table, name); });
         if (found == tables.end()) {
-          throw Error(ErrorCode::CONFIG_INVALID_VALUE, "binding table `" + name + "` is not a sharding table", path);
+          if (!failed.count(ToLower(name))) {
+            config::Report(
+                Error(ErrorCode::CONFIG_INVALID_VALUE, "binding table `" + name + "` is not a sharding table", path));
+          }
+          continue;
         }
         found->binding_group = static_cast<int>(g);
         if (!first) {
           first = &*found;
         } else if (!SameLayout(*first, *found)) {
-          throw Error(ErrorCode::CONFIG_BINDING_LAYOUT,
-                      "binding tables `" + first->logic_table + "` and `" + found->logic_table +
-                          "` have different data node layouts", path);
+          config::Report(Error(ErrorCode::CONFIG_BINDING_LAYOUT,
+                               "binding tables `" + first->logic_table + "` and `" + found->logic_table +
+                                   "` have different data node layouts",
+                               path));
         }
       }
       groups.push_back(sharding.binding_groups[g]);
@@ -316,21 +335,26 @@ class Compiler {
   static std::vector<route::ReadwriteGroup> CompileReadwrite(const config::ReadwriteSplittingRuleConfig& rule) {
     std::vector<route::ReadwriteGroup> result;
     for (const auto& entry : rule.groups) {
-      route::ReadwriteGroup group;
-      group.name = entry.name;
-      group.write_data_source = entry.value.write_data_source;
-      group.read_data_sources = entry.value.read_data_sources;
-      group.disabled_read_data_sources = entry.value.disabled_read_data_sources;
-      const std::string& strategy = entry.value.transactional_read_query_strategy;
-      if (EqualsIgnoreCase(strategy, "FIXED")) group.transactional = route::TransactionalReadStrategy::Fixed;
-      if (EqualsIgnoreCase(strategy, "DYNAMIC")) group.transactional = route::TransactionalReadStrategy::Dynamic;
-      group.load_balancer_name = entry.value.load_balancer_name;
-      const config::AlgorithmConfig* balancer = config::Find(rule.load_balancers, group.load_balancer_name);
-      group.load_balancer = AlgorithmRegistry::Global().CreateLoadBalancer(
-          balancer ? balancer->type : "ROUND_ROBIN", balancer ? balancer->props : Props{}, entry.path);
-      result.push_back(std::move(group));
+      config::Recover([&] { result.push_back(CompileReadwriteGroup(entry, rule)); });
     }
     return result;
+  }
+
+  static route::ReadwriteGroup CompileReadwriteGroup(const config::Named<config::ReadwriteGroupConfig>& entry,
+                                                     const config::ReadwriteSplittingRuleConfig& rule) {
+    route::ReadwriteGroup group;
+    group.name = entry.name;
+    group.write_data_source = entry.value.write_data_source;
+    group.read_data_sources = entry.value.read_data_sources;
+    group.disabled_read_data_sources = entry.value.disabled_read_data_sources;
+    const std::string& strategy = entry.value.transactional_read_query_strategy;
+    if (EqualsIgnoreCase(strategy, "FIXED")) group.transactional = route::TransactionalReadStrategy::Fixed;
+    if (EqualsIgnoreCase(strategy, "DYNAMIC")) group.transactional = route::TransactionalReadStrategy::Dynamic;
+    group.load_balancer_name = entry.value.load_balancer_name;
+    const config::AlgorithmConfig* balancer = config::Find(rule.load_balancers, group.load_balancer_name);
+    group.load_balancer = AlgorithmRegistry::Global().CreateLoadBalancer(
+        balancer ? balancer->type : "ROUND_ROBIN", balancer ? balancer->props : Props{}, entry.path);
+    return group;
   }
 
   static route::ShadowRule CompileShadow(const config::ShadowRuleConfig& shadow) {
@@ -339,10 +363,14 @@ class Compiler {
       result.mappings.push_back({each.name, each.value.production_data_source, each.value.shadow_data_source});
     }
     std::map<std::string, std::shared_ptr<const ShadowAlgorithm>> algorithms;
+    std::set<std::string> failed;  // when collecting problems
     for (const auto& each : shadow.algorithms) {
-      auto algorithm = AlgorithmRegistry::Global().CreateShadow(each.value.type, each.value.props, each.path);
-      algorithms.emplace(each.name, algorithm);
-      if (algorithm->IsHintAlgorithm()) result.hint_algorithms.push_back({each.name, algorithm});
+      bool created = config::Recover([&] {
+        auto algorithm = AlgorithmRegistry::Global().CreateShadow(each.value.type, each.value.props, each.path);
+        algorithms.emplace(each.name, algorithm);
+        if (algorithm->IsHintAlgorithm()) result.hint_algorithms.push_back({each.name, algorithm});
+      });
+      if (!created) failed.insert(each.name);
     }
     for (const auto& entry : shadow.tables) {
       route::ShadowTable table;
@@ -358,6 +386,7 @@ class Compiler {
       for (const auto& name : entry.value.algorithm_names) {
         auto found = algorithms.find(name);
         if (found == algorithms.end()) {
+          if (failed.count(name)) continue;
           throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "shadow algorithm `" + name + "` is not defined", entry.path);
         }
         table.algorithms.push_back({name, found->second});
