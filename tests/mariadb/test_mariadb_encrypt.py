@@ -134,9 +134,6 @@ def test_writes_to_encrypted_columns(layout) -> None:
     assert problem is None, problem
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine gap: CREATE TABLE on an encrypted table is routed but not rewritten (ShardingSphere's "
-    "EncryptCreateTableTokenGenerator turns idCard into idcard_cipher), so the created table has no cipher columns"))
 def test_routed_create_table_creates_the_cipher_columns(databases) -> None:
     engine = sqlroute.Engine.from_yaml(GOLDEN_RULES / "encrypt_sysbench.yaml")
     routed = RoutedDatabase(engine, databases, {"sphereex_demo": "sr_encrypt_ddl"})

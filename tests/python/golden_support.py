@@ -128,6 +128,49 @@ def describe(params: Iterable[Any]) -> List[str]:
     return [sqlroute.describe_value(param) for param in params]
 
 
+GENERATED = "{generated}"  # in an expected unit SQL: a generated key, a decimal integer
+
+
+@dataclass(frozen=True)
+class Generated:
+    """An expected parameter `{generated: long}`: a generated key of that kind (SNOWFLAKE values
+    follow the clock, so only the kind is fixed)."""
+
+    kind: str
+
+
+def unit_params(node: Optional[yaml.Node], where: str) -> Tuple[Any, ...]:
+    """A unit's expected parameters: described values, or Generated markers."""
+    result: List[Any] = []
+    for i, item in enumerate(sequence(node, where)):
+        if isinstance(item, yaml.MappingNode) and len(item.value) == 1 and item.value[0][0].value == "generated":
+            result.append(Generated(text(item.value[0][1], f"{where}[{i}].generated")))
+        else:
+            result.extend(describe([value(item, f"{where}[{i}]")]))
+    return tuple(result)
+
+
+def sql_matches(actual: str, expected: str) -> bool:
+    """The C++ runner's SqlMatches: exact, but for `{generated}` (a decimal integer)."""
+    if GENERATED not in expected:
+        return actual == expected
+    pattern = "-?[0-9]+".join(re.escape(part) for part in expected.split(GENERATED))
+    return re.fullmatch(pattern, actual) is not None
+
+
+def params_match(actual: Iterable[Any], expected: Tuple[Any, ...]) -> bool:
+    described = describe(actual)
+    if len(described) != len(expected):
+        return False
+    for got, want in zip(described, expected):
+        if isinstance(want, Generated):
+            if not re.fullmatch(re.escape(want.kind) + r":-?[0-9]+", got):
+                return False
+        elif got != want:
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class ExpectedError:
     code: str
@@ -139,7 +182,7 @@ class ExpectedError:
 class ExpectedUnit:
     data_source: str
     sql: str
-    params: Tuple[str, ...]  # described
+    params: Tuple[Any, ...]  # described values, or Generated markers
 
 
 @dataclass(frozen=True)
@@ -200,7 +243,7 @@ def route_file_cases(path: Path) -> List[RouteCase]:
                 units.append(ExpectedUnit(
                     text(unit["data_source"], f"{where}.units[{i}].data_source"),
                     text(unit["sql"], f"{where}.units[{i}].sql"),
-                    tuple(describe(values(unit.get("params"), f"{where}.units[{i}].params"))),
+                    unit_params(unit.get("params"), f"{where}.units[{i}].params"),
                 ))
         if (units is None) == ("error" not in case):
             raise GoldenFormatError(f"{where}: a case needs exactly one of `units` or `error`")

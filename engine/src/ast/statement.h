@@ -209,6 +209,32 @@ struct InsertPart {
   bool ignore = false;
 };
 
+// DDL: one column definition, `name type attributes...`.
+struct ColumnDefinition {
+  Identifier name;
+  Span span;                 // from the name to the end of the last attribute
+};
+
+enum class AlterAction {
+  AddColumns,    // ADD [COLUMN] def [position] | ADD [COLUMN] (def, ...)
+  ModifyColumn,  // MODIFY [COLUMN] def [position]
+  ChangeColumn,  // CHANGE [COLUMN] old def [position]
+  DropColumn,    // DROP [COLUMN] name
+  AlterColumn,   // ALTER [COLUMN] name SET DEFAULT ... | DROP DEFAULT | SET VISIBLE ...
+  RenameColumn,  // RENAME COLUMN old TO new
+  Other,         // every other ALTER TABLE item (indexes, constraints, options, ...)
+};
+
+// DDL: one item of ALTER TABLE that concerns columns.
+struct AlterItem {
+  AlterAction action = AlterAction::Other;
+  Span span;                                // the whole item, position included
+  std::vector<ColumnDefinition> definitions;  // AddColumns, ModifyColumn, ChangeColumn (the new definition)
+  std::optional<Identifier> column;          // ChangeColumn / DropColumn / AlterColumn / RenameColumn: the column named
+  std::optional<Identifier> new_name;        // RenameColumn: the new name
+  std::optional<Identifier> after;           // position `AFTER col`
+};
+
 struct Comment {
   std::string text;          // the whole comment as written, delimiters included
   Span span;
@@ -234,6 +260,11 @@ struct Statement {
   std::vector<Identifier> index_names;       // DDL: index names (CREATE/DROP INDEX, ADD INDEX, KEY ...)
   std::vector<Identifier> constraint_names;  // DDL: CONSTRAINT name
   std::vector<Identifier> schema_names;      // USE db, SHOW TABLES FROM db, CREATE DATABASE db ...
+  Span schema_clause;                        // SHOW ... FROM|IN db: the whole clause; empty when absent
+  std::vector<ColumnDefinition> table_columns;  // CREATE TABLE: the column definitions, in order
+  std::vector<Span> table_elements;          // CREATE TABLE: every column definition and constraint, in order
+  std::vector<AlterItem> alter_items;        // ALTER TABLE: the items that concern columns, in order
+  std::vector<Identifier> index_columns;     // DDL: columns of index key parts (INDEX, KEY, UNIQUE, PRIMARY KEY)
   bool has_subquery = false;
   bool has_combine = false;          // UNION / INTERSECT / EXCEPT anywhere
   bool if_exists = false;            // DROP ... IF EXISTS / CREATE ... IF NOT EXISTS

@@ -83,6 +83,24 @@ void ForEachSpan(Statement& st, F&& f) {
   for (auto& name : st.index_names) VisitIdentifier(name, f);
   for (auto& name : st.constraint_names) VisitIdentifier(name, f);
   for (auto& name : st.schema_names) VisitIdentifier(name, f);
+  f(st.schema_clause);
+  for (auto& name : st.column_definitions) VisitIdentifier(name, f);
+  for (auto& column : st.table_columns) {
+    VisitIdentifier(column.name, f);
+    f(column.span);
+  }
+  for (auto& span : st.table_elements) f(span);
+  for (auto& item : st.alter_items) {
+    f(item.span);
+    for (auto& column : item.definitions) {
+      VisitIdentifier(column.name, f);
+      f(column.span);
+    }
+    VisitOptionalIdentifier(item.column, f);
+    VisitOptionalIdentifier(item.new_name, f);
+    VisitOptionalIdentifier(item.after, f);
+  }
+  for (auto& name : st.index_columns) VisitIdentifier(name, f);
 }
 
 }  // namespace sqlroute::cache

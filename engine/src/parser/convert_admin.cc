@@ -41,7 +41,10 @@ void Converter::ConvertShow(P::ShowStatementContext* ctx) {
   st_.kind = K::Show;
   for (auto* child : ctx->children) {
     if (auto* table = dynamic_cast<P::TableNameContext*>(child)) AddTable(table, TableRole::Other);
-    if (auto* schema = dynamic_cast<P::FromSchemaContext*>(child)) AddSchema(schema->identifier());
+    if (auto* schema = dynamic_cast<P::FromSchemaContext*>(child)) {
+      AddSchema(schema->identifier());
+      st_.schema_clause = SpanOf(schema);
+    }
     if (auto* where = dynamic_cast<P::WhereClauseContext*>(child)) ConvertExpr(where->expr());
     if (auto* filter = dynamic_cast<P::ShowFilterContext*>(child)) {
       if (filter->whereClause()) ConvertExpr(filter->whereClause()->expr());

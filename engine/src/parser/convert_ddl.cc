@@ -14,19 +14,62 @@ void Converter::ConvertConstraintName(P::ConstraintNameContext* ctx) {
   if (ctx != nullptr && ctx->identifier() != nullptr) st_.constraint_names.push_back(Ident(ctx->identifier()));
 }
 
+void Converter::AddIndexColumns(P::KeyPartListContext* ctx) {
+  if (ctx == nullptr) return;
+  for (auto* part : ctx->keyPart()) {
+    if (auto* name = part->identifier()) st_.index_columns.push_back(Ident(name));
+  }
+}
+
 void Converter::ConvertTableConstraint(P::TableConstraintContext* ctx) {
   ConvertConstraintName(ctx->constraintName());
   AddIndexName(ctx->identifier());
+  AddIndexColumns(ctx->keyPartList());
   if (auto* reference = ctx->referenceDefinition()) AddTable(reference->tableName(), TableRole::DdlReference);
   if (auto* check = ctx->expr()) ConvertExpr(check);
 }
 
-void Converter::ConvertColumnDefinition(P::ColumnDefinitionContext* ctx) {
+ast::ColumnDefinition Converter::ConvertColumnDefinition(P::ColumnDefinitionContext* ctx) {
   st_.column_definitions.push_back(Ident(ctx->identifier()));
   for (auto* attribute : ctx->columnAttribute()) {
     ConvertConstraintName(attribute->constraintName());
     if (auto* reference = attribute->referenceDefinition()) AddTable(reference->tableName(), TableRole::DdlReference);
   }
+  return {Ident(ctx->identifier()), SpanOf(ctx)};
+}
+
+// The column side of one ALTER TABLE item (spec §7: DDL naming encrypted columns).
+ast::AlterItem Converter::ConvertAlterItem(P::AlterItemContext* item) {
+  ast::AlterItem result;
+  result.span = SpanOf(item);
+  auto names = item->identifier();
+  for (auto* column : item->columnDefinition()) result.definitions.push_back(ConvertColumnDefinition(column));
+  if (auto* position = item->columnPosition()) {
+    if (position->identifier() != nullptr) result.after = Ident(position->identifier());
+  }
+  bool on_object = item->INDEX() != nullptr || item->KEY() != nullptr || item->PRIMARY() != nullptr ||
+                   item->FOREIGN() != nullptr || item->CHECK() != nullptr || item->CONSTRAINT() != nullptr ||
+                   item->PARTITION() != nullptr;
+  size_t first = item->getStart()->getType();
+  if (first == P::ADD && !result.definitions.empty()) {
+    result.action = ast::AlterAction::AddColumns;
+  } else if (first == P::MODIFY) {
+    result.action = ast::AlterAction::ModifyColumn;
+  } else if (first == P::CHANGE && !names.empty()) {
+    result.action = ast::AlterAction::ChangeColumn;
+    result.column = Ident(names.front());
+  } else if (first == P::DROP && !on_object && names.size() == 1) {
+    result.action = ast::AlterAction::DropColumn;
+    result.column = Ident(names.front());
+  } else if (first == P::ALTER && !on_object && names.size() == 1) {
+    result.action = ast::AlterAction::AlterColumn;
+    result.column = Ident(names.front());
+  } else if (first == P::RENAME && item->COLUMN() != nullptr && names.size() == 2) {
+    result.action = ast::AlterAction::RenameColumn;
+    result.column = Ident(names.front());
+    result.new_name = Ident(names.back());
+  }
+  return result;
 }
 
 void Converter::ConvertCreateTable(P::CreateTableContext* ctx) {
@@ -36,7 +79,8 @@ void Converter::ConvertCreateTable(P::CreateTableContext* ctx) {
   AddTable(names[0], TableRole::Ddl);
   if (names.size() == 2) AddTable(names[1], TableRole::DdlReference);
   for (auto* element : ctx->tableElement()) {
-    if (auto* column = element->columnDefinition()) ConvertColumnDefinition(column);
+    st_.table_elements.push_back(SpanOf(element));
+    if (auto* column = element->columnDefinition()) st_.table_columns.push_back(ConvertColumnDefinition(column));
     if (auto* constraint = element->tableConstraint()) ConvertTableConstraint(constraint);
   }
   if (auto* query = ctx->queryExpression()) ConvertQueryExpression(query, ast::kNoQuery);
@@ -47,7 +91,8 @@ void Converter::ConvertAlterTable(P::AlterTableContext* ctx) {
   AddTable(ctx->tableName(), TableRole::Ddl);
   for (auto* item : ctx->alterItem()) {
     if (auto* constraint = item->tableConstraint()) ConvertTableConstraint(constraint);
-    for (auto* column : item->columnDefinition()) ConvertColumnDefinition(column);
+    ast::AlterItem converted = ConvertAlterItem(item);
+    if (converted.action != ast::AlterAction::Other) st_.alter_items.push_back(std::move(converted));
     if (auto* target = item->tableName()) AddTable(target, TableRole::DdlReference);
     auto names = item->identifier();
     bool on_index = (item->INDEX() != nullptr || item->KEY() != nullptr) && item->FOREIGN() == nullptr;
@@ -84,6 +129,7 @@ bool Converter::ConvertDdl(P::StatementContext* ctx) {
     st_.kind = K::CreateIndex;
     AddIndexName(c->identifier());
     AddTable(c->tableName(), TableRole::Ddl);
+    AddIndexColumns(c->keyPartList());
   } else if (auto* c = ctx->dropIndex()) {
     st_.kind = K::DropIndex;
     if (auto* name = c->indexName()->identifier()) {

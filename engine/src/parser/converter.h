@@ -79,7 +79,9 @@ class Converter {
   void ConvertCreateTable(P::CreateTableContext* ctx);
   void ConvertAlterTable(P::AlterTableContext* ctx);
   void ConvertTableConstraint(P::TableConstraintContext* ctx);
-  void ConvertColumnDefinition(P::ColumnDefinitionContext* ctx);
+  ast::ColumnDefinition ConvertColumnDefinition(P::ColumnDefinitionContext* ctx);
+  ast::AlterItem ConvertAlterItem(P::AlterItemContext* item);
+  void AddIndexColumns(P::KeyPartListContext* ctx);
   void ConvertConstraintName(P::ConstraintNameContext* ctx);
   void AddIndexName(P::IdentifierContext* ctx);
 

@@ -1,12 +1,14 @@
 #include "rewrite/encrypt_rewriter.h"
 
 #include "rewrite/encrypt_assignments.h"
+#include "rewrite/encrypt_ddl.h"
 #include "rewrite/encrypt_predicates.h"
 #include "rewrite/encrypt_projections.h"
 
 namespace sqlroute::rewrite {
 
 EncryptRewriter::EncryptRewriter(const RewriteInput& input) : input_(input), scope_(input.statement, input.rules) {
+  RewriteEncryptDdl(input, out_);
   if (!scope_.active()) return;
   const ast::Statement& statement = input.statement;
   RewriteEncryptProjections(input, scope_, out_);

@@ -21,6 +21,7 @@ class TableTokenGenerator {
   }
 
   void Run() {
+    SchemaClause();
     if (mapped_.empty()) return;
     const ast::Statement& statement = input_.statement;
     for (const auto& ref : statement.tables) Qualified(ref.schema, ref.name);
@@ -41,6 +42,21 @@ class TableTokenGenerator {
   }
 
  private:
+  // SHOW TABLES / TABLE STATUS / COLUMNS / INDEX ... FROM|IN <logical database>: the clause is
+  // removed, so that each data source answers for its own database (spec §5.2; ShardingSphere's
+  // remove token spans `FROM db` exactly, leaving the spaces around it).
+  void SchemaClause() {
+    const ast::Statement& statement = input_.statement;
+    if (statement.kind != ast::StatementKind::Show || statement.schema_clause.empty()) return;
+    for (const auto& schema : statement.schema_names) {
+      bool in_clause = schema.span.begin >= statement.schema_clause.begin && schema.span.end <= statement.schema_clause.end;
+      if (in_clause && EqualsIgnoreCase(schema.name, input_.rules.config.database_name)) {
+        tokens_.push_back({statement.schema_clause.begin, statement.schema_clause.end, TokenKind::Text, "", "", false});
+        return;
+      }
+    }
+  }
+
   bool IsAlias(const ast::Identifier& owner) const { return aliases_.count(ToLower(owner.name)) > 0; }
 
   void Owner(const ast::ColumnRef& column) {
