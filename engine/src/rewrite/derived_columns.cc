@@ -59,8 +59,9 @@ class SelectMergePlanner {
     merge.required = true;
     merge.distinct = query_.distinct;
     Aggregations(tokens, merge);
-    merge.order_by = Items(query_.order_by, "ORDER_BY_DERIVED_", tokens, merge);
+    // GROUP BY's derived columns come before ORDER BY's, as in ShardingSphere's projections.
     merge.group_by = Items(query_.group_by, "GROUP_BY_DERIVED_", tokens, merge);
+    merge.order_by = Items(query_.order_by, "ORDER_BY_DERIVED_", tokens, merge);
     uint32_t clause_end = query_.group_by.empty() ? 0 : query_.group_by.back().span.end;
     if (query_.with_rollup) clause_end = Rollup(tokens, merge);
     if (query_.having != ast::kNoExpr) clause_end = Having(tokens, merge, dropped_params);
