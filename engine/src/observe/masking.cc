@@ -1,10 +1,81 @@
 #include "observe/masking.h"
 
+#include <algorithm>
+
 #include "cache/sql_normalizer.h"
+#include "observe/secret_places.h"
 
 namespace sqlroute::observe {
+namespace {
 
-bool NeedsMasking(const ast::Statement& statement, const detail::CompiledRules& rules) {
+class SecretCollector {
+ public:
+  void Add(const Props& props) {
+    for (const auto& [key, value] : props.items()) {
+      if (!value.empty() && Props::IsSecretKey(key)) values_.push_back(value);
+    }
+  }
+  void Add(const config::NamedList<config::AlgorithmConfig>& algorithms) {
+    for (const auto& algorithm : algorithms) Add(algorithm.value.props);
+  }
+  std::vector<std::string> Take() {
+    std::sort(values_.begin(), values_.end(), [](const std::string& a, const std::string& b) {
+      return a.size() != b.size() ? a.size() > b.size() : a < b;
+    });
+    values_.erase(std::unique(values_.begin(), values_.end()), values_.end());
+    return std::move(values_);
+  }
+
+ private:
+  std::vector<std::string> values_;
+};
+
+bool HoldsSecret(std::string_view text, const std::vector<std::string>& secrets) {
+  for (const std::string& secret : secrets) {
+    if (text.find(secret) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+struct Range {
+  std::size_t begin, end;
+};
+
+// `sql` with each range (merged where they overlap or touch) replaced by ***.
+std::string Replace(std::string_view sql, std::vector<Range> ranges) {
+  std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.begin < b.begin; });
+  std::string out;
+  std::size_t copied = 0;
+  for (std::size_t i = 0; i < ranges.size();) {
+    std::size_t begin = ranges[i].begin, end = ranges[i].end;
+    for (++i; i < ranges.size() && ranges[i].begin <= end; ++i) end = std::max(end, ranges[i].end);
+    out.append(sql.substr(copied, begin - copied));
+    out += kMask;
+    copied = end;
+  }
+  out.append(sql.substr(copied));
+  return out;
+}
+
+}  // namespace
+
+Secrets ConfiguredSecrets(const RuleSet& rules) {
+  const config::RuleConfig& config = rules.compiled().config;
+  SecretCollector collector;
+  collector.Add(config.props);
+  for (const auto& data_source : config.data_sources) collector.Add(data_source.value.props);
+  if (config.sharding) {
+    collector.Add(config.sharding->sharding_algorithms);
+    collector.Add(config.sharding->key_generators);
+    collector.Add(config.sharding->auditors);
+  }
+  if (config.readwrite_splitting) collector.Add(config.readwrite_splitting->load_balancers);
+  if (config.encrypt) collector.Add(config.encrypt->encryptors);
+  if (config.shadow) collector.Add(config.shadow->algorithms);
+  return {rules.version(), collector.Take()};
+}
+
+bool MasksEverything(const ast::Statement& statement, const detail::CompiledRules& rules) {
   if (ast::ClassOf(statement.kind) == ast::StatementClass::DCL) return true;
   if (!rules.encrypt) return false;
   for (const ast::TableRef& table : statement.tables) {
@@ -13,25 +84,38 @@ bool NeedsMasking(const ast::Statement& statement, const detail::CompiledRules& 
   return false;
 }
 
-std::string MaskLiterals(std::string_view sql) {
+MaskedSql Mask(std::string_view sql, const std::vector<Value>& params, bool everything,
+               const std::vector<std::string>& secrets) {
+  MaskedSql out;
   std::optional<cache::NormalizedSql> normalized = cache::Normalize(sql);
-  if (!normalized) return kMask;
-  std::string out;
-  std::size_t copied = 0;
-  for (const cache::LiteralToken& literal : normalized->literals) {
-    out.append(sql.substr(copied, literal.begin - copied));
-    out += kMask;
-    copied = literal.end;
+  if (!normalized) {
+    out.sql = kMask;
+    out.params.assign(params.size(), kMask);
+    return out;
   }
-  out.append(sql.substr(copied));
+  SecretPlaces places = everything ? SecretPlaces{} : FindSecretPlaces(sql, *normalized);
+  std::vector<Range> ranges;
+  for (std::size_t i = 0; i < normalized->literals.size(); ++i) {
+    const cache::LiteralToken& literal = normalized->literals[i];
+    std::string_view token = sql.substr(literal.begin, literal.end - literal.begin);
+    if (everything || places.literals[i] || HoldsSecret(cache::DecodeLiteral(token, literal.type).text(), secrets)) {
+      ranges.push_back({literal.begin, literal.end});
+    }
+  }
+  for (const std::string& secret : secrets) {
+    for (std::size_t at = sql.find(secret); at != std::string_view::npos; at = sql.find(secret, at + 1)) {
+      ranges.push_back({at, at + secret.size()});
+    }
+  }
+  out.sql = Replace(sql, std::move(ranges));
+  out.params.reserve(params.size());
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    std::string shown = params[i].ToDisplay();
+    bool secret = everything || (i < places.params.size() && places.params[i]) || HoldsSecret(params[i].text(), secrets) ||
+                  HoldsSecret(shown, secrets);
+    out.params.push_back(secret ? kMask : std::move(shown));
+  }
   return out;
-}
-
-std::vector<std::string> ShowParams(const std::vector<Value>& params, bool mask) {
-  std::vector<std::string> shown;
-  shown.reserve(params.size());
-  for (const Value& value : params) shown.push_back(mask ? kMask : value.ToDisplay());
-  return shown;
 }
 
 }  // namespace sqlroute::observe

@@ -31,11 +31,19 @@ class Cell {
 constexpr std::array<uint64_t, 16> kBucketNanos = {1000,    2500,    5000,     10000,    25000,    50000,
                                                    100000,  250000,  500000,   1000000,  2500000,  5000000,
                                                    10000000, 25000000, 50000000, 100000000};
+// The same bounds in ticks of the tick clock: durations are bucketed and summed as ticks, and
+// turned into seconds only by a snapshot.
+using BucketTicks = std::array<uint64_t, kBucketNanos.size()>;
 
 struct Histogram {
   std::array<Cell, kBucketNanos.size() + 1> buckets;
-  Cell sum_nanos;
-  void Record(uint64_t nanos);
+  Cell sum_ticks;
+  void Record(uint64_t ticks, const BucketTicks& bounds) {
+    std::size_t bucket = 0;
+    while (bucket < bounds.size() && ticks > bounds[bucket]) ++bucket;
+    buckets[bucket].Add();
+    sum_ticks.Add(ticks);
+  }
 };
 
 // parsed_sql_total / routed_sql_total types (ShardingSphere's labels; DistSQL ones never occur here).
@@ -62,11 +70,16 @@ class LabelCells {
   LabelCells(const LabelCells&) = delete;
   LabelCells& operator=(const LabelCells&) = delete;
   ~LabelCells();
-  void Add(uint32_t index);
+  void Add(uint32_t index) {
+    Chunk* chunk = index < kChunk * kChunks ? chunks_[index / kChunk].load(std::memory_order_relaxed) : nullptr;
+    if (chunk != nullptr) (*chunk)[index % kChunk].Add();
+    else AddToNewChunk(index);
+  }
   uint64_t Get(uint32_t index) const;
 
  private:
   using Chunk = std::array<Cell, kChunk>;
+  void AddToNewChunk(uint32_t index);
   std::array<std::atomic<Chunk*>, kChunks> chunks_{};
 };
 
@@ -85,10 +98,15 @@ class NameRegistry {
 // One label dimension of one thread: its private name -> index cache and its cells.
 class ThreadLabels {
  public:
-  void Add(NameRegistry& registry, const std::string& name);
+  void Add(NameRegistry& registry, const std::string& name) {
+    if (name != last_name_ || indexes_.empty()) Resolve(registry, name);
+    cells_.Add(last_index_);
+  }
   const LabelCells& cells() const { return cells_; }
 
  private:
+  void Resolve(NameRegistry& registry, const std::string& name);  // sets last_name_, last_index_
+
   // Touched by the owning thread only. The last name is compared first: cheaper than hashing
   // when statements keep going to the same place.
   std::unordered_map<std::string, uint32_t> indexes_;
@@ -107,18 +125,37 @@ struct ThreadCounters {
   ThreadLabels data_sources, tables;
 };
 
+// The (Metrics id, counters) pairs a thread used last, most recent first: one compare in the
+// usual case.
+struct LocalCache {
+  static constexpr std::size_t kSize = 4;
+  std::array<uint64_t, kSize> ids{};
+  std::array<ThreadCounters*, kSize> counters{};
+};
+inline thread_local LocalCache local_cache;
+
 class Metrics {
  public:
   Metrics();
-  ThreadCounters& Local();  // the calling thread's counters
+  ThreadCounters& Local() {  // the calling thread's counters
+    LocalCache& cache = local_cache;
+    return cache.ids[0] == id_ ? *cache.counters[0] : LocalSlow(cache);
+  }
+  // Fixes the bucket bounds in ticks (measuring the tick rate); call before the first Local().
+  // Only the first call does anything; not thread-safe against itself.
+  void Calibrate();
+  const BucketTicks& bucket_ticks() const { return bucket_ticks_; }
   void AddDataSource(ThreadCounters& counters, const std::string& name) { counters.data_sources.Add(data_sources_, name); }
   void AddTable(ThreadCounters& counters, const std::string& name) { counters.tables.Add(tables_, name); }
   MetricsSnapshot Snapshot() const;  // without the plan cache counters
 
  private:
+  ThreadCounters& LocalSlow(LocalCache& cache);
   ThreadCounters& Register();
 
   const uint64_t id_;  // unique per Metrics, never reused: tells thread-local caches apart
+  bool calibrated_ = false;
+  BucketTicks bucket_ticks_{};
   NameRegistry data_sources_;
   NameRegistry tables_;
   mutable std::mutex threads_mutex_;
