@@ -26,6 +26,18 @@ bool PropIsTrue(const Props& props, const char* key) {
   return value && *value == "true";
 }
 
+// A positive integer prop, or `fallback` when it is absent or not one.
+uint32_t PositiveProp(const Props& props, const char* key, uint32_t fallback) {
+  std::optional<std::string> value = props.Get(key);
+  if (!value || value->empty() || value->size() > 9) return fallback;
+  uint32_t result = 0;
+  for (char c : *value) {
+    if (c < '0' || c > '9') return fallback;
+    result = result * 10 + static_cast<uint32_t>(c - '0');
+  }
+  return result > 0 ? result : fallback;
+}
+
 }  // namespace
 
 const char* SpanStageName(SpanStage stage) {
@@ -48,6 +60,8 @@ void Observability::State::ReadProps(const RuleSet& rules) {
   const Props& props = rules.compiled().config.props;
   metrics_prop = PropIsTrue(props, "metrics-enabled");
   sql_show_prop = PropIsTrue(props, "sql-show");
+  latency_sample_every.store(PositiveProp(props, "metrics-latency-sample-every", kDefaultLatencySampleEvery),
+                             std::memory_order_relaxed);
   std::atomic_store(&secrets, std::make_shared<const observe::Secrets>(observe::ConfiguredSecrets(rules)));
   Update();
   props_version.store(rules.version(), std::memory_order_release);

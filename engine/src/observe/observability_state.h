@@ -47,6 +47,9 @@ struct Observability::State {
   std::mutex mutex;  // serialises setters and prop refreshes
   std::atomic<uint64_t> props_version{0};
   bool metrics_prop = false;
+  // The prop metrics-latency-sample-every: stage latencies of one statement in this many.
+  std::atomic<uint32_t> latency_sample_every{kDefaultLatencySampleEvery};
+  static constexpr uint32_t kDefaultLatencySampleEvery = 8;
   bool sql_show_prop = false;
   std::optional<bool> metrics_override;
   std::shared_ptr<StatementLog> log;

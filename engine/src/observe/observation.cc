@@ -49,7 +49,7 @@ RouteShape ShapeOf(const Plan& plan) {
 // Primary, replica and shadow units. A read/write group's unit always has an actual data source
 // other than its logic one (the group's name).
 void CountTargets(const detail::CompiledRules& rules, const RouteUnit& unit, ThreadCounters& counters) {
-  if (unit.data_source != unit.logic_data_source) {
+  if (!SameText(unit.data_source, unit.logic_data_source)) {
     for (const route::ReadwriteGroup& group : rules.readwrite_groups) {
       if (group.name != unit.logic_data_source) continue;
       const auto& replicas = group.read_data_sources;
@@ -83,8 +83,13 @@ void Observation::Start(const RuleSet& rules, std::string_view sql, const std::v
   rules_ = &rules;
   sql_ = sql;
   params_ = &params;
-  if (flags_ & (State::kTrace | State::kLog)) start_unix_nanos_ = UnixNanosNow();
-  marks_[0] = Ticks();
+  timed_ = (flags_ & (State::kTrace | State::kLog)) != 0;
+  if (timed_) start_unix_nanos_ = UnixNanosNow();
+  if (flags_ & State::kMetrics) {
+    counters_ = &state_.metrics.Local();
+    if (counters_->TakeTimingTurn(state_.latency_sample_every.load(std::memory_order_relaxed))) timed_ = true;
+  }
+  if (timed_) marks_[0] = Ticks();
 }
 
 void Observation::DecideMasking(const ast::Statement& statement) {
@@ -106,18 +111,16 @@ void Observation::Finish(const Plan* plan, std::optional<ErrorCode> error) {
 }
 
 void Observation::RecordMetrics(const Plan* plan, std::optional<ErrorCode> error) {
-  ThreadCounters& counters = state_.metrics.Local();
-  const BucketTicks& bounds = state_.metrics.bucket_ticks();
+  ThreadCounters& counters = *counters_;
   SqlType type = TypeOf(kind_);
-  if (Completed(0)) {
-    if (type != SqlType::None) counters.parsed[static_cast<std::size_t>(type)].Add();
-    counters.parse_latency.Record(marks_[1] - marks_[0], bounds);
+  if (Completed(0) && type != SqlType::None) counters.parsed[static_cast<std::size_t>(type)].Add();
+  if (Completed(1) && IsRoutedType(type)) counters.routed[static_cast<std::size_t>(type)].Add();
+  if (timed_) {
+    const BucketTicks& bounds = state_.metrics.bucket_ticks();
+    if (Completed(0)) counters.parse_latency.Record(marks_[1] - marks_[0], bounds);
+    if (Completed(1)) counters.route_latency.Record(marks_[2] - marks_[1], bounds);
+    if (Completed(2)) counters.rewrite_latency.Record(marks_[3] - marks_[2], bounds);
   }
-  if (Completed(1)) {
-    if (IsRoutedType(type)) counters.routed[static_cast<std::size_t>(type)].Add();
-    counters.route_latency.Record(marks_[2] - marks_[1], bounds);
-  }
-  if (Completed(2)) counters.rewrite_latency.Record(marks_[3] - marks_[2], bounds);
   if (error) counters.errors[static_cast<std::size_t>(*error)].Add();
   if (plan == nullptr) return;
   counters.shapes[static_cast<std::size_t>(ShapeOf(*plan))].Add();

@@ -54,7 +54,10 @@ class Observation {
 
   void Start(const RuleSet& rules, std::string_view sql, const std::vector<Value>& params);
   void DecideMasking(const ast::Statement& statement);
-  void Mark() { marks_[++reached_] = Ticks(); }
+  void Mark() {
+    ++reached_;
+    if (timed_) marks_[reached_] = Ticks();
+  }
   bool Completed(int stage) const { return stage < reached_ && stage != failed_stage_; }
   void Finish(const Plan* plan, std::optional<ErrorCode> error);
   uint64_t Nanos(int from, int to) const;  // between two marks
@@ -68,7 +71,9 @@ class Observation {
   const RuleSet* rules_ = nullptr;
   std::string_view sql_;
   const std::vector<Value>* params_ = nullptr;
-  uint64_t marks_[kStages + 1] = {};  // Ticks()
+  ThreadCounters* counters_ = nullptr;  // metrics only
+  bool timed_ = false;                  // the stage boundaries are read from the clock
+  uint64_t marks_[kStages + 1] = {};    // Ticks()
   int reached_ = 0;         // the last mark set
   int failed_stage_ = -1;
   uint64_t start_unix_nanos_ = 0;  // spans and log only
