@@ -65,6 +65,9 @@ TEST(ObservabilityMaskingTest, ConfiguredSecretsAreMaskedAnywhere) {
       {"SELECT c FROM t WHERE note = 'db-secret' AND id = 1", "SELECT c FROM t WHERE note = *** AND id = 1"},
       {"SELECT c FROM t WHERE note = 'my db-secret here'", "SELECT c FROM t WHERE note = ***"},
       {"SELECT c FROM t WHERE note = 'db\\-secret'", "SELECT c FROM t WHERE note = ***"},  // \- is -
+      {"SELECT c FROM t WHERE note = X'64622d736563726574'", "SELECT c FROM t WHERE note = ***"},  // hex of db-secret
+      {"SELECT c FROM t WHERE note = 0x64622d736563726574", "SELECT c FROM t WHERE note = ***"},
+      {"SELECT c FROM t WHERE note = 'it''s db-secret'", "SELECT c FROM t WHERE note = ***"},
       {"SELECT c FROM t /* key-123456abc */ WHERE `db-secret` = 1", "SELECT c FROM t /* *** */ WHERE `***` = 1"},
       {"SELECT c FROM t WHERE note = \"x\" -- db-secret", "SELECT c FROM t WHERE note = \"x\" -- ***"},
   };
@@ -85,9 +88,12 @@ TEST(ObservabilityMaskingTest, EverythingOrNothingReadable) {
   MaskedSql all = Mask("SELECT 'a', ? FROM t WHERE id = 5", {Value::Int(1)}, true, {});
   EXPECT_EQ(all.sql, "SELECT ***, ? FROM t WHERE id = ***");
   EXPECT_EQ(all.params, (std::vector<std::string>{"***"}));
-  MaskedSql unreadable = Mask("SELECT 'unterminated", {Value::Int(1)}, false, {});
+  MaskedSql unreadable = Mask("SELECT AES_ENCRYPT(?, 'unterminated", {Value::Int(1)}, false, {});
   EXPECT_EQ(unreadable.sql, "***");
   EXPECT_EQ(unreadable.params, (std::vector<std::string>{"***"}));
+  MaskedSql plain = Mask("SELECT 'unterminated", {Value::Int(1)}, false, kSecrets);  // nothing to hide
+  EXPECT_EQ(plain.sql, "SELECT 'unterminated");
+  EXPECT_EQ(plain.params, (std::vector<std::string>{"1"}));
 }
 
 TEST(ObservabilityMaskingTest, SecretsComeFromEverySecretProp) {

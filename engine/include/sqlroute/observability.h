@@ -1,7 +1,10 @@
 #pragma once
 // Observability of the routing pipeline (spec §10): metrics, trace spans and a statement log.
 // All three are off by default; when off, a statement pays one predictable branch.
-//   metrics:  Observability::SetMetricsEnabled, or the rule prop `metrics-enabled: true`
+//   metrics:  Observability::SetMetricsEnabled, or the rule prop `metrics-enabled: true`; the
+//             latency histograms time one statement in N per thread, N the prop
+//             `metrics-latency-sample-every` (default 8; 1 times every statement): the clock
+//             reads cost more than all the counters together
 //   spans:    Observability::SetTracer (with a sampling ratio)
 //   log:      Observability::SetStatementLog (general and/or slow log), or the prop `sql-show: true`
 // Logged SQL and parameters never show values of encrypted columns or secrets (masked as `***`):
@@ -52,6 +55,7 @@ struct MetricsSnapshot {
   uint64_t replica_units = 0;  // ... to a replica
   uint64_t shadow_units = 0;   // units moved to a shadow data source
   std::map<std::string, uint64_t> errors;  // by error code name
+  // Of the timed statements (one in metrics-latency-sample-every per thread).
   HistogramSnapshot parse_latency, route_latency, rewrite_latency;
 };
 

@@ -37,6 +37,65 @@ bool HoldsSecret(std::string_view text, const std::vector<std::string>& secrets)
   return false;
 }
 
+// Upper-case `text` starts with `word` (upper case).
+bool StartsWithWord(std::string_view text, std::string_view word) {
+  if (text.size() < word.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if ((text[i] & ~0x20) != word[i]) return false;
+  }
+  return true;
+}
+
+// What one pass over the text says about where secrets may be.
+struct TextScan {
+  bool secret_words = false;      // a word of observe/secret_places.h: PASSWORD, IDENTIFIED, REPLACE, *CRYPT*, *CODE*
+  bool encoded_literals = false;  // a literal whose value may not be its text: escapes, hex or bit strings
+};
+
+TextScan ScanText(std::string_view sql) {
+  TextScan scan;
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    char c = static_cast<char>(sql[i] & ~0x20);  // upper case for letters
+    std::string_view rest = sql.substr(i);
+    switch (c) {
+      case 'P': scan.secret_words |= StartsWithWord(rest, "PASSWORD"); break;
+      case 'I': scan.secret_words |= StartsWithWord(rest, "IDENTIFIED"); break;
+      case 'R': scan.secret_words |= StartsWithWord(rest, "REPLACE"); break;
+      case 'C': scan.secret_words |= StartsWithWord(rest, "CRYPT") || StartsWithWord(rest, "CODE"); break;
+      case 'X': case 'B': scan.encoded_literals |= i + 1 < sql.size() && sql[i + 1] == '\''; break;
+      default: break;
+    }
+    bool hex_or_bits = sql[i] == '0' && i + 1 < sql.size() && ((sql[i + 1] | 0x20) == 'x' || (sql[i + 1] | 0x20) == 'b');
+    if (sql[i] == '\\' || hex_or_bits) scan.encoded_literals = true;
+  }
+  return scan;
+}
+
+// No literal or text of the scanned SQL can hold a secret, and no token needs looking at: the
+// text of every literal is its value but for doubled quotes, which no quote-free secret spans.
+bool PlainlyFree(std::string_view sql, const TextScan& scan, const std::vector<std::string>& secrets) {
+  if (scan.secret_words) return false;
+  if (secrets.empty()) return true;
+  if (scan.encoded_literals) return false;
+  for (const std::string& secret : secrets) {
+    if (secret.find_first_of("'\"`") != std::string::npos || sql.find(secret) != std::string_view::npos) return false;
+  }
+  return true;
+}
+
+std::vector<std::string> ShowParams(const std::vector<Value>& params, bool everything, const std::vector<bool>& places,
+                                    const std::vector<std::string>& secrets) {
+  std::vector<std::string> shown;
+  shown.reserve(params.size());
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    std::string text = params[i].ToDisplay();
+    bool secret = everything || (i < places.size() && places[i]) || HoldsSecret(params[i].text(), secrets) ||
+                  HoldsSecret(text, secrets);
+    shown.push_back(secret ? kMask : std::move(text));
+  }
+  return shown;
+}
+
 struct Range {
   std::size_t begin, end;
 };
@@ -87,18 +146,25 @@ bool MasksEverything(const ast::Statement& statement, const detail::CompiledRule
 MaskedSql Mask(std::string_view sql, const std::vector<Value>& params, bool everything,
                const std::vector<std::string>& secrets) {
   MaskedSql out;
+  TextScan scan = ScanText(sql);
+  if (!everything && PlainlyFree(sql, scan, secrets)) {
+    out.sql = std::string(sql);
+    out.params = ShowParams(params, false, {}, secrets);
+    return out;
+  }
   std::optional<cache::NormalizedSql> normalized = cache::Normalize(sql);
   if (!normalized) {
     out.sql = kMask;
     out.params.assign(params.size(), kMask);
     return out;
   }
-  SecretPlaces places = everything ? SecretPlaces{} : FindSecretPlaces(sql, *normalized);
+  SecretPlaces places;
+  if (!everything && scan.secret_words) places = FindSecretPlaces(sql, *normalized);
   std::vector<Range> ranges;
   for (std::size_t i = 0; i < normalized->literals.size(); ++i) {
     const cache::LiteralToken& literal = normalized->literals[i];
     std::string_view token = sql.substr(literal.begin, literal.end - literal.begin);
-    if (everything || places.literals[i] || HoldsSecret(cache::DecodeLiteral(token, literal.type).text(), secrets)) {
+    if (everything || (i < places.literals.size() && places.literals[i]) || HoldsSecret(cache::DecodeLiteral(token, literal.type).text(), secrets)) {
       ranges.push_back({literal.begin, literal.end});
     }
   }
@@ -108,13 +174,7 @@ MaskedSql Mask(std::string_view sql, const std::vector<Value>& params, bool ever
     }
   }
   out.sql = Replace(sql, std::move(ranges));
-  out.params.reserve(params.size());
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    std::string shown = params[i].ToDisplay();
-    bool secret = everything || (i < places.params.size() && places.params[i]) || HoldsSecret(params[i].text(), secrets) ||
-                  HoldsSecret(shown, secrets);
-    out.params.push_back(secret ? kMask : std::move(shown));
-  }
+  out.params = ShowParams(params, everything, places.params, secrets);
   return out;
 }
 

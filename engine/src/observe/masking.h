@@ -5,7 +5,9 @@
 //   - any other has the literals and parameters masked that hold secrets by their place in the
 //     syntax (observe/secret_places.h) or that contain a configured secret value;
 //   - any text equal to a configured secret value is masked wherever it appears.
-// A statement the tokenizer cannot read is shown as *** whole.
+// A statement that may hold a secret but that the tokenizer cannot read is shown as *** whole.
+// A statement with no word after which secrets follow, and whose text holds no secret value and
+// no literal whose value could (escapes, hex, bits), is shown as it is without tokenizing.
 #include <cstdint>
 #include <string>
 #include <string_view>
