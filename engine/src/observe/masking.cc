@@ -37,7 +37,7 @@ bool HoldsSecret(std::string_view text, const std::vector<std::string>& secrets)
   return false;
 }
 
-// Upper-case `text` starts with `word` (upper case).
+// `text` starts with `word` (upper case), ignoring case.
 bool StartsWithWord(std::string_view text, std::string_view word) {
   if (text.size() < word.size()) return false;
   for (std::size_t i = 0; i < word.size(); ++i) {
@@ -65,8 +65,8 @@ TextScan ScanText(std::string_view sql) {
       case 'X': case 'B': scan.encoded_literals |= i + 1 < sql.size() && sql[i + 1] == '\''; break;
       default: break;
     }
-    bool hex_or_bits = sql[i] == '0' && i + 1 < sql.size() && ((sql[i + 1] | 0x20) == 'x' || (sql[i + 1] | 0x20) == 'b');
-    if (sql[i] == '\\' || hex_or_bits) scan.encoded_literals = true;
+    char next = i + 1 < sql.size() ? static_cast<char>(sql[i + 1] | 0x20) : '\0';
+    if (sql[i] == '\\' || (sql[i] == '0' && (next == 'x' || next == 'b'))) scan.encoded_literals = true;
   }
   return scan;
 }
@@ -164,7 +164,8 @@ MaskedSql Mask(std::string_view sql, const std::vector<Value>& params, bool ever
   for (std::size_t i = 0; i < normalized->literals.size(); ++i) {
     const cache::LiteralToken& literal = normalized->literals[i];
     std::string_view token = sql.substr(literal.begin, literal.end - literal.begin);
-    if (everything || (i < places.literals.size() && places.literals[i]) || HoldsSecret(cache::DecodeLiteral(token, literal.type).text(), secrets)) {
+    bool placed = i < places.literals.size() && places.literals[i];
+    if (everything || placed || HoldsSecret(cache::DecodeLiteral(token, literal.type).text(), secrets)) {
       ranges.push_back({literal.begin, literal.end});
     }
   }
