@@ -264,9 +264,16 @@ TEST(ObservabilityMetricsTest, ReadingWhileThreadsRoute) {
   EXPECT_EQ(m.parse_latency.count, static_cast<uint64_t>(kThreads * kStatements / 8));  // the default: 1 in 8
 }
 
-// Routes `statements` point selects; returns (parsed, parse latency observations).
-std::pair<uint64_t, uint64_t> TimedStatements(const std::string& props, int statements) {
+class NoopLog : public sqlroute::StatementLog {
+ public:
+  void OnStatement(const sqlroute::StatementRecord&) override {}
+};
+
+// Routes `statements` point selects (with a log, which times every statement, when `logged`);
+// returns (parsed, parse latency observations).
+std::pair<uint64_t, uint64_t> TimedStatements(const std::string& props, int statements, bool logged = false) {
   Engine engine = Engine::FromYamlString(WithProps(kSharding, props));
+  if (logged) engine.observability().SetStatementLog(std::make_shared<NoopLog>());
   for (int i = 0; i < statements; ++i) engine.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i)});
   MetricsSnapshot m = engine.observability().Metrics();
   EXPECT_EQ(m.parse_latency.count, m.route_latency.count);
@@ -278,6 +285,7 @@ std::pair<uint64_t, uint64_t> TimedStatements(const std::string& props, int stat
 TEST(ObservabilityMetricsTest, LatenciesAreTimedForOneStatementInN) {
   using Result = std::pair<uint64_t, uint64_t>;
   EXPECT_EQ(TimedStatements("metrics-enabled: true, metrics-latency-sample-every: 3", 10), (Result{10, 4}));  // 1, 4, 7, 10
+  EXPECT_EQ(TimedStatements("metrics-enabled: true, metrics-latency-sample-every: 3", 10, true), (Result{10, 4}));
   EXPECT_EQ(TimedStatements("metrics-enabled: true, metrics-latency-sample-every: 1", 10), (Result{10, 10}));
   EXPECT_EQ(TimedStatements("metrics-enabled: true", 17), (Result{17, 3}));  // the default, 8: 1, 9, 17
   for (const char* bad : {"0", "-2", "x", "1.5", ""}) {  // the default

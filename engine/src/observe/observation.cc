@@ -87,7 +87,8 @@ void Observation::Start(const RuleSet& rules, std::string_view sql, const std::v
   if (timed_) start_unix_nanos_ = UnixNanosNow();
   if (flags_ & State::kMetrics) {
     counters_ = &state_.metrics.Local();
-    if (counters_->TakeTimingTurn(state_.latency_sample_every.load(std::memory_order_relaxed))) timed_ = true;
+    latency_turn_ = counters_->TakeTimingTurn(state_.latency_sample_every.load(std::memory_order_relaxed));
+    timed_ |= latency_turn_;
   }
   if (timed_) marks_[0] = Ticks();
 }
@@ -115,7 +116,7 @@ void Observation::RecordMetrics(const Plan* plan, std::optional<ErrorCode> error
   SqlType type = TypeOf(kind_);
   if (Completed(0) && type != SqlType::None) counters.parsed[static_cast<std::size_t>(type)].Add();
   if (Completed(1) && IsRoutedType(type)) counters.routed[static_cast<std::size_t>(type)].Add();
-  if (timed_) {
+  if (latency_turn_) {
     const BucketTicks& bounds = state_.metrics.bucket_ticks();
     if (Completed(0)) counters.parse_latency.Record(marks_[1] - marks_[0], bounds);
     if (Completed(1)) counters.route_latency.Record(marks_[2] - marks_[1], bounds);

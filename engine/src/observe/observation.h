@@ -72,6 +72,7 @@ class Observation {
   std::string_view sql_;
   const std::vector<Value>* params_ = nullptr;
   ThreadCounters* counters_ = nullptr;  // metrics only
+  bool latency_turn_ = false;           // the latency histograms take this statement
   bool timed_ = false;                  // the stage boundaries are read from the clock
   uint64_t marks_[kStages + 1] = {};    // Ticks()
   int reached_ = 0;         // the last mark set
