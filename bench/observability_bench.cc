@@ -2,13 +2,17 @@
 // routes batches alternately on an engine with everything off and on one with the variant on,
 // timed in thread CPU time, so drift and other load hit both alike. Counters: `ratio`, the
 // median over iterations of variant batch time / baseline batch time; `base_ns`, `observed_ns`,
-// the median time per statement. Names: observability/<variant>.
+// the median time per statement. Names: observability/<variant>. `metrics` times the stages of
+// one statement in 8 (the default of metrics-latency-sample-every), `metrics_timing_every_statement`
+// of every statement.
 #include <benchmark/benchmark.h>
 
 #include <time.h>
 
 #include <algorithm>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <memory>
 #include <vector>
 
@@ -30,8 +34,12 @@ class NoopLog : public sqlroute::StatementLog {
   void OnStatement(const sqlroute::StatementRecord& record) override { benchmark::DoNotOptimize(record.units.size()); }
 };
 
-Engine SysbenchEngine() {
-  return Engine::FromYamlFile(std::string(SQLROUTE_SOURCE_DIR) + "/tests/golden/rules/sysbench_sharding.yaml");
+// The sysbench sharding rules, with `props` (a YAML flow map's content) when given.
+Engine SysbenchEngine(const std::string& props = "") {
+  std::ifstream in(std::string(SQLROUTE_SOURCE_DIR) + "/tests/golden/rules/sysbench_sharding.yaml");
+  std::stringstream yaml;
+  yaml << in.rdbuf();
+  return Engine::FromYamlString(yaml.str() + (props.empty() ? "" : "props: {" + props + "}\n"));
 }
 
 double ThreadCpuSeconds() {
@@ -51,9 +59,10 @@ double Median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-void Overhead(benchmark::State& state, const std::function<void(sqlroute::Observability&)>& enable) {
+void Overhead(benchmark::State& state, const std::string& props,
+              const std::function<void(sqlroute::Observability&)>& enable) {
   Engine baseline = SysbenchEngine();
-  Engine observed = SysbenchEngine();
+  Engine observed = SysbenchEngine(props);
   enable(observed.observability());
   std::vector<Value> params{Value::Int(7)};
   RouteBatch(baseline, params);  // warm the plan caches
@@ -69,14 +78,16 @@ void Overhead(benchmark::State& state, const std::function<void(sqlroute::Observ
   state.counters["observed_ns"] = Median(observed_times) * 1e9 / kBatch;
 }
 
-void Register(const char* name, std::function<void(sqlroute::Observability&)> enable) {
-  benchmark::RegisterBenchmark(name, [enable](benchmark::State& state) { Overhead(state, enable); })
+void Register(const char* name, std::function<void(sqlroute::Observability&)> enable, std::string props = "") {
+  benchmark::RegisterBenchmark(name, [enable, props](benchmark::State& state) { Overhead(state, props, enable); })
       ->Unit(benchmark::kMicrosecond);
 }
 
 const bool registered = [] {
   Register("observability/off", [](sqlroute::Observability&) {});
   Register("observability/metrics", [](sqlroute::Observability& o) { o.SetMetricsEnabled(true); });
+  Register("observability/metrics_timing_every_statement", [](sqlroute::Observability&) {},
+           "metrics-enabled: true, metrics-latency-sample-every: 1");
   Register("observability/trace_ratio_1", [](sqlroute::Observability& o) { o.SetTracer(std::make_shared<NoopTracer>(), 1.0); });
   Register("observability/trace_ratio_0.1", [](sqlroute::Observability& o) { o.SetTracer(std::make_shared<NoopTracer>(), 0.1); });
   Register("observability/trace_ratio_0", [](sqlroute::Observability& o) { o.SetTracer(std::make_shared<NoopTracer>(), 0.0); });

@@ -56,6 +56,7 @@ py::dict SpanDict(const Span& span) {
   d["statement_type"] = std::string(span.statement_type);
   d["route_type"] = std::string(span.route_type);
   d["unit_count"] = span.unit_count;
+  d["cache_hit"] = span.cache_hit;
   d["error"] = ErrorName(span.error);
   return d;
 }
@@ -77,6 +78,7 @@ py::dict RecordDict(const StatementRecord& r) {
   d["units"] = units;
   d["statement_type"] = r.statement_type;
   d["route_type"] = r.route_type;
+  d["cache_hit"] = r.cache_hit;
   d["error"] = ErrorName(r.error);
   d["parse_ms"] = static_cast<double>(r.parse_nanos) / 1e6;
   d["route_ms"] = static_cast<double>(r.route_nanos) / 1e6;

@@ -8,12 +8,22 @@ All three are off by default and cost one branch per statement when off.
 >>> engine.set_tracer(spans.append, sample=0.1)
 >>> engine.set_statement_log("statements.log", slow_ms=5)
 
+Metrics count every statement; the parse, route and rewrite latency histograms time one statement
+in N per thread (the prop ``metrics-latency-sample-every``, default 8; 1 times every statement),
+since reading the clock costs more than all the counters.
+
 Spans (dicts) carry ``stage`` (parse, route, rewrite), ``statement_id``, ``start_unix_nanos``,
-``end_unix_nanos``, ``statement_type``, ``route_type``, ``unit_count`` and ``error`` (a code or
-None). Log records (dicts) carry ``slow``, ``logic_sql``, ``params``, ``units`` (``data_source``,
-``sql``, ``params``), ``statement_type``, ``route_type``, ``error``, ``parse_ms``, ``route_ms``,
-``rewrite_ms``, ``total_ms`` and ``text`` (what a file log writes). A statement that touches an
-encrypted table, or a DCL statement, has every literal and parameter logged as ``***``.
+``end_unix_nanos``, ``statement_type``, ``route_type``, ``unit_count``, ``cache_hit`` (the plan
+cache had the statement) and ``error`` (a code or None). Log records (dicts) carry ``slow``,
+``logic_sql``, ``params``, ``units`` (``data_source``, ``sql``, ``params``), ``statement_type``,
+``route_type``, ``cache_hit``, ``error``, ``parse_ms``, ``route_ms``, ``rewrite_ms``, ``total_ms``
+and ``text`` (what a file log writes).
+
+Masked as ``***`` in the log: every literal and parameter of a statement that touches an encrypted
+table, or of a DCL statement; in any other statement the arguments of key and password functions
+(``AES_ENCRYPT``, ``AES_DECRYPT``, ``DES_ENCRYPT``, ``DES_DECRYPT``, ``ENCODE``, ``DECODE``,
+``ENCRYPT``, ``PASSWORD``), passwords after ``IDENTIFIED BY``, ``REPLACE``, ``PASSWORD =`` and in
+``SET PASSWORD``, and any text holding a secret prop value of the rules (passwords, keys, salts).
 """
 
 from __future__ import annotations
@@ -36,7 +46,8 @@ class ObservabilityMixin:
         """The metrics snapshot: ``parsed_sql``, ``routed_sql``, ``routed_data_sources``,
         ``routed_tables``, ``route_shapes``, ``errors`` (dicts of counts), ``plan_cache_hits``,
         ``plan_cache_misses``, ``primary_units``, ``replica_units``, ``shadow_units`` and the
-        ``parse_latency``, ``route_latency``, ``rewrite_latency`` histograms (seconds)."""
+        ``parse_latency``, ``route_latency``, ``rewrite_latency`` histograms (seconds; of the
+        timed statements, see ``metrics-latency-sample-every``)."""
         return self._native.metrics()
 
     def prometheus(self) -> str:

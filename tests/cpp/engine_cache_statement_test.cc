@@ -92,6 +92,21 @@ TEST(CacheStatementTest, PreparedStatementsShareTheModel) {
   EXPECT_EQ(cache.stats().misses, 1u);
 }
 
+TEST(CacheStatementTest, ParseReportsWhetherTheCacheHadTheStatement) {
+  StatementCache cache;
+  bool hit = true;
+  cache.Parse("SELECT c FROM t WHERE id = 1", 1, &hit);
+  EXPECT_FALSE(hit);
+  cache.Parse("SELECT c FROM t WHERE id = 2", 1, &hit);
+  EXPECT_TRUE(hit);
+  cache.Parse("SELECT c FROM t WHERE id = 2", 2, &hit);  // another rule set version
+  EXPECT_FALSE(hit);
+  StatementCache disabled(CacheLimits{false});
+  disabled.Parse("SELECT c FROM t WHERE id = 1", 1);
+  disabled.Parse("SELECT c FROM t WHERE id = 1", 1, &hit);
+  EXPECT_FALSE(hit);
+}
+
 TEST(CacheStatementTest, LiteralClassesAndVersionsAreDistinctEntries) {
   StatementCache cache;
   cache.Parse("SELECT c FROM t WHERE id = 16", 1);

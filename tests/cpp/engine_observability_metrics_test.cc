@@ -4,6 +4,8 @@
 
 #include <sqlroute/sqlroute.h>
 
+#include "observe/metrics.h"
+
 #include <atomic>
 #include <map>
 #include <regex>
@@ -40,6 +42,9 @@ rules:
 
 std::string WithProps(const std::string& yaml, const std::string& props) { return yaml + "props: {" + props + "}\n"; }
 
+// Metrics on, with the stage latencies of every statement timed.
+const std::string kEveryStatementTimed = "metrics-enabled: true, metrics-latency-sample-every: 1";
+
 void RouteExpectingError(const Engine& engine, const std::string& sql, std::vector<Value> params = {}) {
   EXPECT_THROW(engine.Route(sql, params), Error) << sql;
 }
@@ -59,7 +64,7 @@ void RunWorkload(const Engine& engine) {
 }
 
 TEST(ObservabilityMetricsTest, CountsAKnownWorkloadExactly) {
-  Engine engine = Engine::FromYamlString(WithProps(kSharding, "metrics-enabled: true"));
+  Engine engine = Engine::FromYamlString(WithProps(kSharding, kEveryStatementTimed));
   RunWorkload(engine);
   MetricsSnapshot m = engine.observability().Metrics();
   EXPECT_EQ(m.parsed_sql, (Counts{{"SELECT", 4}, {"INSERT", 1}, {"UPDATE", 1}, {"DELETE", 1}, {"TCL", 1}}));
@@ -183,7 +188,7 @@ Exposition ParsePrometheus(const std::string& text) {
 }
 
 TEST(ObservabilityMetricsTest, PrometheusTextIsValidAndMatchesTheSnapshot) {
-  Engine engine = Engine::FromYamlString(WithProps(kSharding, "metrics-enabled: true"));
+  Engine engine = Engine::FromYamlString(WithProps(kSharding, kEveryStatementTimed));
   RunWorkload(engine);
   Exposition e = ParsePrometheus(engine.observability().Prometheus());
   EXPECT_EQ(e.types["parsed_sql_total"], "counter");
@@ -206,6 +211,22 @@ TEST(ObservabilityMetricsTest, PrometheusTextIsValidAndMatchesTheSnapshot) {
   ASSERT_EQ(buckets.size(), 17u);
   for (std::size_t i = 1; i < buckets.size(); ++i) EXPECT_GE(buckets[i], buckets[i - 1]);
   EXPECT_EQ(buckets.back(), 8);
+}
+
+// The label counters' name comparison equals std::string's, for every length and every place
+// of a difference.
+TEST(ObservabilityMetricsTest, SameTextIsStringEquality) {
+  for (std::size_t n = 0; n <= 20; ++n) {
+    std::string a(n, 'a');
+    for (std::size_t i = 0; i < n; ++i) a[i] = static_cast<char>('a' + i);
+    EXPECT_TRUE(sqlroute::observe::SameText(a, std::string(a)));
+    EXPECT_FALSE(sqlroute::observe::SameText(a, a + "x"));
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string b = a;
+      b[i] = '#';
+      EXPECT_FALSE(sqlroute::observe::SameText(a, b)) << n << " " << i;
+    }
+  }
 }
 
 TEST(ObservabilityMetricsTest, LabelValuesAreEscaped) {
@@ -240,7 +261,37 @@ TEST(ObservabilityMetricsTest, ReadingWhileThreadsRoute) {
   EXPECT_EQ(m.route_shapes, (Counts{{"single", kThreads * kStatements}}));
   uint64_t per_table = kThreads * kStatements / 10;  // ids t*1000 + 0..399 cover each residue 40 times
   for (int k = 0; k < 10; ++k) EXPECT_EQ(m.routed_tables["t_user_" + std::to_string(k)], per_table);
-  EXPECT_EQ(m.parse_latency.count, static_cast<uint64_t>(kThreads * kStatements));
+  EXPECT_EQ(m.parse_latency.count, static_cast<uint64_t>(kThreads * kStatements / 8));  // the default: 1 in 8
+}
+
+class NoopLog : public sqlroute::StatementLog {
+ public:
+  void OnStatement(const sqlroute::StatementRecord&) override {}
+};
+
+// Routes `statements` point selects (with a log, which times every statement, when `logged`);
+// returns (parsed, parse latency observations).
+std::pair<uint64_t, uint64_t> TimedStatements(const std::string& props, int statements, bool logged = false) {
+  Engine engine = Engine::FromYamlString(WithProps(kSharding, props));
+  if (logged) engine.observability().SetStatementLog(std::make_shared<NoopLog>());
+  for (int i = 0; i < statements; ++i) engine.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i)});
+  MetricsSnapshot m = engine.observability().Metrics();
+  EXPECT_EQ(m.parse_latency.count, m.route_latency.count);
+  EXPECT_EQ(m.parse_latency.count, m.rewrite_latency.count);
+  EXPECT_GT(m.route_latency.sum, 0);
+  return {m.parsed_sql["SELECT"], m.parse_latency.count};
+}
+
+TEST(ObservabilityMetricsTest, LatenciesAreTimedForOneStatementInN) {
+  using Result = std::pair<uint64_t, uint64_t>;
+  EXPECT_EQ(TimedStatements("metrics-enabled: true, metrics-latency-sample-every: 3", 10), (Result{10, 4}));  // 1, 4, 7, 10
+  EXPECT_EQ(TimedStatements("metrics-enabled: true, metrics-latency-sample-every: 3", 10, true), (Result{10, 4}));
+  EXPECT_EQ(TimedStatements("metrics-enabled: true, metrics-latency-sample-every: 1", 10), (Result{10, 10}));
+  EXPECT_EQ(TimedStatements("metrics-enabled: true", 17), (Result{17, 3}));  // the default, 8: 1, 9, 17
+  for (const char* bad : {"0", "-2", "x", "1.5", ""}) {  // the default
+    EXPECT_EQ(TimedStatements(std::string("metrics-enabled: true, metrics-latency-sample-every: '") + bad + "'", 9),
+              (Result{9, 2})) << bad;
+  }
 }
 
 }  // namespace

@@ -19,6 +19,7 @@ struct RecordedSpan {
   std::string stage, statement_type, route_type;
   uint64_t statement_id, start, end;
   std::size_t unit_count;
+  bool cache_hit;
   std::optional<ErrorCode> error;
 };
 
@@ -28,7 +29,7 @@ class Recorder : public sqlroute::Tracer {
     std::lock_guard<std::mutex> lock(mutex_);
     spans.push_back({sqlroute::SpanStageName(span.stage), std::string(span.statement_type),
                      std::string(span.route_type), span.statement_id, span.start_unix_nanos, span.end_unix_nanos,
-                     span.unit_count, span.error});
+                     span.unit_count, span.cache_hit, span.error});
   }
   std::vector<RecordedSpan> spans;
 
@@ -54,6 +55,26 @@ TEST(ObservabilityTraceTest, ThreeSpansWithTheStatementsAttributes) {
     EXPECT_LE(span.start, span.end);
     if (i > 0) EXPECT_EQ(span.start, recorder->spans[i - 1].end);
   }
+}
+
+TEST(ObservabilityTraceTest, SpansSayWhetherThePlanCacheHadTheStatement) {
+  for (bool cache_enabled : {true, false}) {
+    std::string props = cache_enabled ? "" : "props: {sql-plan-cache-enabled: false}\n";
+    Engine engine = Engine::FromYamlString(std::string(kSharding) + props);
+    auto recorder = std::make_shared<Recorder>();
+    engine.observability().SetTracer(recorder);
+    engine.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(1)});
+    engine.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(2)});
+    engine.Route("SELECT c FROM t_user WHERE id = 3");  // another shape
+    ASSERT_EQ(recorder->spans.size(), 9u);
+    for (std::size_t i = 0; i < 9; ++i) EXPECT_EQ(recorder->spans[i].cache_hit, cache_enabled && i / 3 == 1) << i;
+  }
+  Engine engine = Engine::FromYamlString(kSharding);
+  auto recorder = std::make_shared<Recorder>();
+  engine.observability().SetTracer(recorder);
+  for (int i = 0; i < 2; ++i) EXPECT_THROW(engine.Route("SELEC 1"), sqlroute::Error);  // never parsed: no hit
+  ASSERT_EQ(recorder->spans.size(), 2u);
+  EXPECT_FALSE(recorder->spans[1].cache_hit);
 }
 
 TEST(ObservabilityTraceTest, TheFailingStageCarriesTheErrorCode) {

@@ -41,12 +41,13 @@ rules:
 """
 
 
-def metrics_engine() -> sqlroute.Engine:
-    return sqlroute.Engine.from_yaml_string(SHARDING + "props: {metrics-enabled: true}\n")
+def metrics_engine(latency_sample_every: int = 8) -> sqlroute.Engine:
+    props = f"props: {{metrics-enabled: true, metrics-latency-sample-every: {latency_sample_every}}}\n"
+    return sqlroute.Engine.from_yaml_string(SHARDING + props)
 
 
 def test_metrics_after_a_known_workload():
-    engine = metrics_engine()
+    engine = metrics_engine(latency_sample_every=1)
     engine.route("SELECT c FROM t_user WHERE id = ?", [1])
     engine.route("SELECT c FROM t_user WHERE id IN (?, ?)", [1, 2])
     engine.route("SELECT c FROM t_user")
@@ -63,6 +64,47 @@ def test_metrics_after_a_known_workload():
     assert m["route_latency"]["count"] == 4
     assert len(m["route_latency"]["buckets"]) == len(m["route_latency"]["upper_bounds"]) + 1
     assert m["plan_cache_misses"] == 4
+
+
+def test_latencies_are_timed_for_one_statement_in_n():
+    engine = sqlroute.Engine.from_yaml_string(SHARDING + "props: {metrics-enabled: true}\n")  # default: 8
+    for i in range(17):
+        engine.route("SELECT c FROM t_user WHERE id = ?", [i])
+    m = engine.metrics()
+    assert m["parsed_sql"] == {"SELECT": 17}
+    assert [m[h]["count"] for h in ("parse_latency", "route_latency", "rewrite_latency")] == [3, 3, 3]
+    assert m["plan_cache_hits"] == 16
+
+
+def test_primary_replica_and_shadow_units():
+    engine = sqlroute.Engine.from_yaml_string("""
+databaseName: rw
+dataSources:
+  write_ds: {url: "jdbc:mysql://h/w"}
+  read_ds: {url: "jdbc:mysql://h/r"}
+  shadow_ds: {url: "jdbc:mysql://h/s"}
+rules:
+- !READWRITE_SPLITTING
+  dataSourceGroups:
+    rw_ds: {writeDataSourceName: write_ds, readDataSourceNames: [read_ds]}
+- !SHADOW
+  dataSources:
+    shadow_group: {productionDataSourceName: rw_ds, shadowDataSourceName: shadow_ds}
+  tables:
+    t_order: {dataSourceNames: [shadow_group], shadowAlgorithmNames: [status_match]}
+  shadowAlgorithms:
+    status_match: {type: VALUE_MATCH, props: {operation: insert, column: status, value: 1}}
+props: {metrics-enabled: true}
+""")
+    engine.route("SELECT * FROM t_order WHERE id = 1")
+    engine.route("INSERT INTO t_order (id, status) VALUES (2, 0)")
+    engine.route("INSERT INTO t_order (id, status) VALUES (3, 1)")
+    m = engine.metrics()
+    assert (m["replica_units"], m["primary_units"], m["shadow_units"]) == (1, 1, 1)
+    samples = parse_prometheus(engine.prometheus())
+    assert samples['sqlroute_readwrite_units_total{target="replica"}'] == 1
+    assert samples['sqlroute_readwrite_units_total{target="primary"}'] == 1
+    assert samples["sqlroute_shadow_units_total"] == 1
 
 
 def test_metrics_are_off_by_default_and_switched_by_the_api():
@@ -99,12 +141,16 @@ def parse_prometheus(text: str) -> dict:
 def test_prometheus_text():
     engine = metrics_engine()
     engine.route("SELECT c FROM t_user WHERE id = 5")
+    with pytest.raises(sqlroute.BindError):
+        engine.route("SELECT c FROM t_user WHERE id = ?")
     samples = parse_prometheus(engine.prometheus())
-    assert samples['parsed_sql_total{type="SELECT"}'] == 1
+    assert samples['sqlroute_errors_total{code="PARAMETER_MISSING"}'] == 1
+    assert samples['parsed_sql_total{type="SELECT"}'] == 2
+    assert samples['routed_sql_total{type="SELECT"}'] == 1
     assert samples['routed_result_total{object="data_source",name="ds_1"}'] == 1
     assert samples['routed_result_total{object="table",name="t_user_1"}'] == 1
     assert samples['sqlroute_rewrite_duration_seconds_bucket{le="+Inf"}'] == 1
-    assert samples["sqlroute_plan_cache_misses_total"] == 1
+    assert samples["sqlroute_plan_cache_misses_total"] == 2  # two shapes
 
 
 def test_spans_and_sampling():
@@ -118,6 +164,9 @@ def test_spans_and_sampling():
     }
     assert len({s["statement_id"] for s in spans}) == 1
     assert all(s["start_unix_nanos"] <= s["end_unix_nanos"] for s in spans)
+    assert [s["cache_hit"] for s in spans] == [False] * 3
+    engine.route("SELECT c FROM t_user WHERE id IN (?, ?)", [3, 4])
+    assert [s["cache_hit"] for s in spans[3:]] == [True] * 3
 
     spans.clear()
     engine.set_tracer(spans.append, sample=0.25)
@@ -160,6 +209,7 @@ def test_general_log_to_a_callable():
     assert record["slow"] is False
     assert record["logic_sql"] == "SELECT c FROM t_user WHERE id = ?"
     assert record["params"] == ["6"]
+    assert record["cache_hit"] is False
     assert record["units"] == [{"data_source": "ds_0", "sql": "SELECT c FROM t_user_2 WHERE id = ?", "params": ["6"]}]
     assert record["text"].split("\n", 1)[1] == (
         "Logic SQL: SELECT c FROM t_user WHERE id = ? ::: [6]\n"
@@ -218,6 +268,28 @@ def test_encrypted_values_and_secrets_are_masked():
     assert records[1]["params"] == ["***"] and records[1]["units"][0]["params"] == ["***"]
     text = "".join(r["text"] for r in records) + repr(records)
     for secret in ("pw-literal", "pw-param", "hunter2", "key-123456abc", "db-secret", ciphertext):
+        assert secret not in text
+
+
+def test_secrets_of_statements_on_plain_tables_are_masked():
+    engine = sqlroute.Engine.from_yaml_string(ENCRYPT)
+    records = []
+    engine.set_statement_log(records.append)
+    engine.route("SELECT AES_ENCRYPT(note, 'literal-key'), id FROM t_other WHERE id = 7")
+    engine.route("SELECT AES_DECRYPT(note, ?) FROM t_other WHERE id = ?", ["param-key", 8])
+    engine.route("ALTER USER 'bob'@'%' IDENTIFIED BY 'new-pass' REPLACE 'old-pass'")
+    engine.route("SET PASSWORD FOR 'bob'@'%' = 'set-pass'")
+    engine.route("SELECT id FROM t_other WHERE note = 'db-secret' AND id = 9")
+    engine.route("SELECT id FROM t_other WHERE note = ? AND id = 10", ["key-123456abc"])
+    assert [r["logic_sql"] for r in records][:2] == [
+        "SELECT AES_ENCRYPT(note, ***), id FROM t_other WHERE id = 7",
+        "SELECT AES_DECRYPT(note, ?) FROM t_other WHERE id = ?",
+    ]
+    assert records[1]["params"] == ["***", "8"]
+    assert records[4]["logic_sql"] == "SELECT id FROM t_other WHERE note = *** AND id = 9"
+    assert records[5]["params"] == ["***"]
+    text = "".join(r["text"] for r in records) + repr(records)
+    for secret in ("literal-key", "param-key", "new-pass", "old-pass", "set-pass", "db-secret", "key-123456abc"):
         assert secret not in text
 
 

@@ -1,12 +1,21 @@
 #pragma once
 // Observability of the routing pipeline (spec §10): metrics, trace spans and a statement log.
 // All three are off by default; when off, a statement pays one predictable branch.
-//   metrics:  Observability::SetMetricsEnabled, or the rule prop `metrics-enabled: true`
+//   metrics:  Observability::SetMetricsEnabled, or the rule prop `metrics-enabled: true`; the
+//             latency histograms time one statement in N per thread, N the prop
+//             `metrics-latency-sample-every` (default 8; 1 times every statement): the clock
+//             reads cost more than all the counters together
 //   spans:    Observability::SetTracer (with a sampling ratio)
 //   log:      Observability::SetStatementLog (general and/or slow log), or the prop `sql-show: true`
-// Logged SQL and parameters never show values of encrypted columns or secrets: for a statement
-// that touches an encrypted table, or a DCL statement (passwords), every literal and parameter
-// is masked as `***`. Spans and metric labels carry no values at all.
+// Logged SQL and parameters never show values of encrypted columns or secrets (masked as `***`):
+//   - a statement that touches an encrypted table, or a DCL statement, has every literal and
+//     parameter masked;
+//   - any other has masked: the arguments of key and password functions (AES_ENCRYPT,
+//     AES_DECRYPT, DES_ENCRYPT, DES_DECRYPT, ENCODE, DECODE, ENCRYPT, PASSWORD, OLD_PASSWORD),
+//     the password after IDENTIFIED ... BY|AS, REPLACE, PASSWORD [=] and in SET PASSWORD, and
+//     every literal, parameter or text holding a secret prop value of the rule set (passwords,
+//     keys, salts of data sources and algorithms).
+// Spans and metric labels carry no values at all.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -46,6 +55,7 @@ struct MetricsSnapshot {
   uint64_t replica_units = 0;  // ... to a replica
   uint64_t shadow_units = 0;   // units moved to a shadow data source
   std::map<std::string, uint64_t> errors;  // by error code name
+  // Of the timed statements (one in metrics-latency-sample-every per thread).
   HistogramSnapshot parse_latency, route_latency, rewrite_latency;
 };
 
@@ -67,6 +77,7 @@ struct Span {
   std::string_view statement_type;  // "SELECT", "CREATE TABLE", ...
   std::string_view route_type;      // "Standard", "Broadcast", ...
   std::size_t unit_count = 0;
+  bool cache_hit = false;           // the statement model came from the plan cache
   std::optional<ErrorCode> error;   // on the span of the stage that failed
 };
 
@@ -94,6 +105,7 @@ struct StatementRecord {
   std::vector<LoggedUnit> units;
   std::string statement_type;  // empty when the statement did not parse
   std::string route_type;      // empty when it was not routed
+  bool cache_hit = false;      // the statement model came from the plan cache
   std::optional<ErrorCode> error;
   uint64_t parse_nanos = 0, route_nanos = 0, rewrite_nanos = 0, total_nanos = 0;
 };
@@ -112,7 +124,7 @@ struct StatementLogOptions {
 };
 
 // The text a file log writes for a record (ShardingSphere sql-show style), ending in '\n':
-//   # 2026-01-01T00:00:00.000000Z general SELECT STANDARD total=12.5us parse=... route=... rewrite=...
+//   # 2026-01-01T00:00:00.000000Z general SELECT Standard total=12.5us parse=... route=... rewrite=... cache=hit
 //   Logic SQL: SELECT c FROM t_user WHERE id=? ::: [7]
 //   Actual SQL: ds_1 ::: SELECT c FROM t_user_7 WHERE id=? ::: [7]
 std::string FormatStatementRecord(const StatementRecord& record);

@@ -35,7 +35,7 @@ StatementCache::StatementCache(CacheLimits limits)
       shard_entries_((limits.max_entries + kShards - 1) / kShards),
       shard_bytes_(limits.max_bytes / kShards) {}
 
-std::shared_ptr<const ast::Statement> StatementCache::Parse(std::string_view sql, const RuleSet& rules) {
+std::shared_ptr<const ast::Statement> StatementCache::Parse(std::string_view sql, const RuleSet& rules, bool* hit) {
   if (limits_version_.load(std::memory_order_acquire) != rules.version()) {
     std::lock_guard<std::mutex> lock(limits_mutex_);
     if (limits_version_.load(std::memory_order_relaxed) != rules.version()) {
@@ -47,15 +47,19 @@ std::shared_ptr<const ast::Statement> StatementCache::Parse(std::string_view sql
       limits_version_.store(rules.version(), std::memory_order_release);
     }
   }
-  return Parse(sql, rules.version());
+  return Parse(sql, rules.version(), hit);
 }
 
-std::shared_ptr<const ast::Statement> StatementCache::Parse(std::string_view sql, uint64_t rules_version) {
+std::shared_ptr<const ast::Statement> StatementCache::Parse(std::string_view sql, uint64_t rules_version, bool* hit) {
+  if (hit) *hit = false;
   if (!enabled_.load(std::memory_order_relaxed)) return ParseUncached(sql);
   std::optional<NormalizedSql> normalized = Normalize(sql);
   if (!normalized) return ParseUncached(sql);
   Shard& shard = shards_[std::hash<std::string>()(normalized->shape) % kShards];
-  if (auto found = Find(shard, sql, *normalized, rules_version)) return found->Instantiate(sql, normalized->literals);
+  if (auto found = Find(shard, sql, *normalized, rules_version)) {
+    if (hit) *hit = true;
+    return found->Instantiate(sql, normalized->literals);
+  }
   ast::Statement parsed = parser::Parse(sql);
   auto statement = std::make_shared<const StatementTemplate>(std::move(parsed), std::move(normalized->literals));
   std::size_t bytes = statement->ApproxBytes() + 2 * normalized->shape.capacity() + sizeof(Entry);

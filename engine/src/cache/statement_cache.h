@@ -37,10 +37,10 @@ class StatementCache {
   explicit StatementCache(CacheLimits limits = {});
 
   // The statement model of `sql` under `rules`, from the cache or parsed (and then cached).
-  // Throws what parser::Parse throws.
-  std::shared_ptr<const ast::Statement> Parse(std::string_view sql, const RuleSet& rules);
+  // Throws what parser::Parse throws. `hit`, when given, is set to whether the cache had it.
+  std::shared_ptr<const ast::Statement> Parse(std::string_view sql, const RuleSet& rules, bool* hit = nullptr);
   // Same, with explicit limits and version (the rule set's props are not read).
-  std::shared_ptr<const ast::Statement> Parse(std::string_view sql, uint64_t rules_version);
+  std::shared_ptr<const ast::Statement> Parse(std::string_view sql, uint64_t rules_version, bool* hit = nullptr);
 
   PlanCacheStats stats() const;
   void Clear();

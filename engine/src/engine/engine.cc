@@ -79,9 +79,10 @@ Plan RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   const detail::CompiledRules& rules = snapshot.compiled();
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
-  std::shared_ptr<const ast::Statement> parsed = statements.Parse(comment.sql, snapshot);
+  bool cache_hit = false;
+  std::shared_ptr<const ast::Statement> parsed = statements.Parse(comment.sql, snapshot, &cache_hit);
   const ast::Statement& statement = *parsed;
-  observation.Parsed(statement);
+  observation.Parsed(statement, cache_hit);
   CheckParameterCount(statement, params);
   route::RouteInput input{statement, rules, params, merged};
   route::RouteContext route = route::Route(input);

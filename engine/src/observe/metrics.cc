@@ -2,19 +2,12 @@
 
 #include <algorithm>
 
+#include "observe/tick_clock.h"
+
 namespace sqlroute::observe {
 namespace {
 
 std::atomic<uint64_t> next_metrics_id{1};
-
-// The last few (Metrics id, counters) pairs this thread used: one compare in the usual case.
-struct LocalCache {
-  static constexpr std::size_t kSize = 4;
-  std::array<uint64_t, kSize> ids{};
-  std::array<ThreadCounters*, kSize> counters{};
-  std::size_t next = 0;
-};
-thread_local LocalCache local_cache;
 
 void AddTo(std::map<std::string, uint64_t>& map, const char* name, uint64_t value) {
   if (value != 0) map[name] += value;
@@ -26,7 +19,7 @@ void AddHistogram(HistogramSnapshot& snapshot, const Histogram& histogram) {
     snapshot.buckets[i] += n;
     snapshot.count += n;
   }
-  snapshot.sum += static_cast<double>(histogram.sum_nanos.Get()) / 1e9;
+  snapshot.sum += static_cast<double>(histogram.sum_ticks.Get()) * NanosPerTick() / 1e9;
 }
 
 HistogramSnapshot EmptyHistogram() {
@@ -45,13 +38,6 @@ void AddLabels(std::map<std::string, uint64_t>& map, const std::vector<std::stri
 
 }  // namespace
 
-void Histogram::Record(uint64_t nanos) {
-  std::size_t bucket = 0;
-  while (bucket < kBucketNanos.size() && nanos > kBucketNanos[bucket]) ++bucket;
-  buckets[bucket].Add();
-  sum_nanos.Add(nanos);
-}
-
 const char* SqlTypeName(SqlType type) {
   static const char* const kNames[] = {"INSERT", "UPDATE", "DELETE", "SELECT", "DDL", "DCL", "DAL", "TCL", ""};
   return kNames[static_cast<std::size_t>(type)];
@@ -66,15 +52,11 @@ LabelCells::~LabelCells() {
   for (auto& chunk : chunks_) delete chunk.load(std::memory_order_relaxed);
 }
 
-void LabelCells::Add(uint32_t index) {
-  std::size_t chunk_index = index / kChunk;
-  if (chunk_index >= kChunks) return;
-  Chunk* chunk = chunks_[chunk_index].load(std::memory_order_relaxed);
-  if (chunk == nullptr) {
-    chunk = new Chunk();
-    chunks_[chunk_index].store(chunk, std::memory_order_release);
-  }
+void LabelCells::AddToNewChunk(uint32_t index) {
+  if (index >= kChunk * kChunks) return;
+  auto* chunk = new Chunk();
   (*chunk)[index % kChunk].Add();
+  chunks_[index / kChunk].store(chunk, std::memory_order_release);
 }
 
 uint64_t LabelCells::Get(uint32_t index) const {
@@ -94,28 +76,36 @@ std::vector<std::string> NameRegistry::Names() const {
   return names_;
 }
 
-void ThreadLabels::Add(NameRegistry& registry, const std::string& name) {
-  if (name != last_name_ || indexes_.empty()) {
-    auto it = indexes_.find(name);
-    if (it == indexes_.end()) it = indexes_.emplace(name, registry.IndexOf(name)).first;
-    last_name_ = name;
-    last_index_ = it->second;
-  }
-  cells_.Add(last_index_);
+void ThreadLabels::Resolve(NameRegistry& registry, const std::string& name) {
+  auto it = indexes_.find(name);
+  if (it == indexes_.end()) it = indexes_.emplace(name, registry.IndexOf(name)).first;
+  last_name_ = name;
+  last_index_ = it->second;
 }
 
 Metrics::Metrics() : id_(next_metrics_id.fetch_add(1, std::memory_order_relaxed)) {}
 
-ThreadCounters& Metrics::Local() {
-  LocalCache& cache = local_cache;
-  for (std::size_t i = 0; i < LocalCache::kSize; ++i) {
-    if (cache.ids[i] == id_) return *cache.counters[i];
+void Metrics::Calibrate() {
+  if (calibrated_) return;
+  for (std::size_t i = 0; i < kBucketNanos.size(); ++i) {
+    bucket_ticks_[i] = static_cast<uint64_t>(static_cast<double>(kBucketNanos[i]) / NanosPerTick());
   }
-  ThreadCounters& counters = Register();
-  cache.ids[cache.next] = id_;
-  cache.counters[cache.next] = &counters;
-  cache.next = (cache.next + 1) % LocalCache::kSize;
-  return counters;
+  calibrated_ = true;
+}
+
+// Not the engine this thread used last: finds its pair further back (or registers the thread,
+// dropping the least recent pair) and moves it to the front.
+ThreadCounters& Metrics::LocalSlow(LocalCache& cache) {
+  std::size_t slot = 1;
+  while (slot < LocalCache::kSize - 1 && cache.ids[slot] != id_) ++slot;
+  ThreadCounters* counters = cache.ids[slot] == id_ ? cache.counters[slot] : &Register();
+  for (std::size_t i = slot; i > 0; --i) {
+    cache.ids[i] = cache.ids[i - 1];
+    cache.counters[i] = cache.counters[i - 1];
+  }
+  cache.ids[0] = id_;
+  cache.counters[0] = counters;
+  return *counters;
 }
 
 ThreadCounters& Metrics::Register() {

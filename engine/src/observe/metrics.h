@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -27,15 +28,43 @@ class Cell {
   std::atomic<uint64_t> value_{0};
 };
 
+// a == b for the short names of data sources and tables, without a call to memcmp: the first
+// and the last 8 (or 4) bytes cover names of 4 to 16 bytes.
+template <typename Word>
+bool SameEnds(const char* a, const char* b, std::size_t n) {
+  Word a_first, b_first, a_last, b_last;
+  std::memcpy(&a_first, a, sizeof(Word));
+  std::memcpy(&b_first, b, sizeof(Word));
+  std::memcpy(&a_last, a + n - sizeof(Word), sizeof(Word));
+  std::memcpy(&b_last, b + n - sizeof(Word), sizeof(Word));
+  return a_first == b_first && a_last == b_last;
+}
+
+inline bool SameText(const std::string& a, const std::string& b) {
+  std::size_t n = a.size();
+  if (n != b.size()) return false;
+  if (n >= 8 && n <= 16) return SameEnds<uint64_t>(a.data(), b.data(), n);
+  if (n >= 4 && n < 8) return SameEnds<uint32_t>(a.data(), b.data(), n);
+  return std::memcmp(a.data(), b.data(), n) == 0;
+}
+
 // Upper bounds of the latency buckets, in nanoseconds (a last +Inf bucket follows).
 constexpr std::array<uint64_t, 16> kBucketNanos = {1000,    2500,    5000,     10000,    25000,    50000,
                                                    100000,  250000,  500000,   1000000,  2500000,  5000000,
                                                    10000000, 25000000, 50000000, 100000000};
+// The same bounds in ticks of the tick clock: durations are bucketed and summed as ticks, and
+// turned into seconds only by a snapshot.
+using BucketTicks = std::array<uint64_t, kBucketNanos.size()>;
 
 struct Histogram {
   std::array<Cell, kBucketNanos.size() + 1> buckets;
-  Cell sum_nanos;
-  void Record(uint64_t nanos);
+  Cell sum_ticks;
+  void Record(uint64_t ticks, const BucketTicks& bounds) {
+    std::size_t bucket = 0;
+    while (bucket < bounds.size() && ticks > bounds[bucket]) ++bucket;
+    buckets[bucket].Add();
+    sum_ticks.Add(ticks);
+  }
 };
 
 // parsed_sql_total / routed_sql_total types (ShardingSphere's labels; DistSQL ones never occur here).
@@ -62,11 +91,16 @@ class LabelCells {
   LabelCells(const LabelCells&) = delete;
   LabelCells& operator=(const LabelCells&) = delete;
   ~LabelCells();
-  void Add(uint32_t index);
+  void Add(uint32_t index) {
+    Chunk* chunk = index < kChunk * kChunks ? chunks_[index / kChunk].load(std::memory_order_relaxed) : nullptr;
+    if (chunk != nullptr) (*chunk)[index % kChunk].Add();
+    else AddToNewChunk(index);
+  }
   uint64_t Get(uint32_t index) const;
 
  private:
   using Chunk = std::array<Cell, kChunk>;
+  void AddToNewChunk(uint32_t index);
   std::array<std::atomic<Chunk*>, kChunks> chunks_{};
 };
 
@@ -85,10 +119,15 @@ class NameRegistry {
 // One label dimension of one thread: its private name -> index cache and its cells.
 class ThreadLabels {
  public:
-  void Add(NameRegistry& registry, const std::string& name);
+  void Add(NameRegistry& registry, const std::string& name) {
+    if (!SameText(name, last_name_) || indexes_.empty()) Resolve(registry, name);
+    cells_.Add(last_index_);
+  }
   const LabelCells& cells() const { return cells_; }
 
  private:
+  void Resolve(NameRegistry& registry, const std::string& name);  // sets last_name_, last_index_
+
   // Touched by the owning thread only. The last name is compared first: cheaper than hashing
   // when statements keep going to the same place.
   std::unordered_map<std::string, uint32_t> indexes_;
@@ -98,6 +137,18 @@ class ThreadLabels {
 };
 
 struct ThreadCounters {
+  // Stage latencies are timed for one statement in `every` (per thread, the first one included):
+  // the clock reads cost more than all the counters.
+  bool TakeTimingTurn(uint32_t every) {
+    if (untimed_left != 0) {
+      --untimed_left;
+      return false;
+    }
+    untimed_left = every - 1;
+    return true;
+  }
+  uint32_t untimed_left = 0;  // the owning thread's only
+
   std::array<Cell, kSqlTypes> parsed;
   std::array<Cell, kSqlTypes> routed;
   std::array<Cell, kRouteShapes> shapes;
@@ -107,18 +158,37 @@ struct ThreadCounters {
   ThreadLabels data_sources, tables;
 };
 
+// The (Metrics id, counters) pairs a thread used last, most recent first: one compare in the
+// usual case.
+struct LocalCache {
+  static constexpr std::size_t kSize = 4;
+  std::array<uint64_t, kSize> ids{};
+  std::array<ThreadCounters*, kSize> counters{};
+};
+inline thread_local LocalCache local_cache;
+
 class Metrics {
  public:
   Metrics();
-  ThreadCounters& Local();  // the calling thread's counters
+  ThreadCounters& Local() {  // the calling thread's counters
+    LocalCache& cache = local_cache;
+    return cache.ids[0] == id_ ? *cache.counters[0] : LocalSlow(cache);
+  }
+  // Fixes the bucket bounds in ticks (measuring the tick rate); call before the first Local().
+  // Only the first call does anything; not thread-safe against itself.
+  void Calibrate();
+  const BucketTicks& bucket_ticks() const { return bucket_ticks_; }
   void AddDataSource(ThreadCounters& counters, const std::string& name) { counters.data_sources.Add(data_sources_, name); }
   void AddTable(ThreadCounters& counters, const std::string& name) { counters.tables.Add(tables_, name); }
   MetricsSnapshot Snapshot() const;  // without the plan cache counters
 
  private:
+  ThreadCounters& LocalSlow(LocalCache& cache);
   ThreadCounters& Register();
 
   const uint64_t id_;  // unique per Metrics, never reused: tells thread-local caches apart
+  bool calibrated_ = false;
+  BucketTicks bucket_ticks_{};
   NameRegistry data_sources_;
   NameRegistry tables_;
   mutable std::mutex threads_mutex_;

@@ -26,6 +26,18 @@ bool PropIsTrue(const Props& props, const char* key) {
   return value && *value == "true";
 }
 
+// A positive integer prop, or `fallback` when it is absent or not one.
+uint32_t PositiveProp(const Props& props, const char* key, uint32_t fallback) {
+  std::optional<std::string> value = props.Get(key);
+  if (!value || value->empty() || value->size() > 9) return fallback;
+  uint32_t result = 0;
+  for (char c : *value) {
+    if (c < '0' || c > '9') return fallback;
+    result = result * 10 + static_cast<uint32_t>(c - '0');
+  }
+  return result > 0 ? result : fallback;
+}
+
 }  // namespace
 
 const char* SpanStageName(SpanStage stage) {
@@ -48,8 +60,17 @@ void Observability::State::ReadProps(const RuleSet& rules) {
   const Props& props = rules.compiled().config.props;
   metrics_prop = PropIsTrue(props, "metrics-enabled");
   sql_show_prop = PropIsTrue(props, "sql-show");
+  latency_sample_every.store(PositiveProp(props, "metrics-latency-sample-every", kDefaultLatencySampleEvery),
+                             std::memory_order_relaxed);
+  std::atomic_store(&secrets, std::make_shared<const observe::Secrets>(observe::ConfiguredSecrets(rules)));
   Update();
   props_version.store(rules.version(), std::memory_order_release);
+}
+
+std::shared_ptr<const observe::Secrets> Observability::State::SecretsOf(const RuleSet& rules) const {
+  std::shared_ptr<const observe::Secrets> kept = std::atomic_load(&secrets);
+  if (kept && kept->version == rules.version()) return kept;
+  return std::make_shared<const observe::Secrets>(observe::ConfiguredSecrets(rules));
 }
 
 void Observability::State::Update() {
@@ -65,8 +86,9 @@ void Observability::State::Update() {
   if (metrics_override.value_or(metrics_prop)) value |= kMetrics;
   if (std::atomic_load(&tracer) && sample_ratio.load() > 0) value |= kTrace;
   if (target->log) value |= kLog;
+  if (value & kMetrics) metrics.Calibrate();
   if (value != 0) observe::NanosPerTick();  // measures the tick rate now rather than in a statement
-  flags.store(value, std::memory_order_relaxed);
+  flags.store(value, std::memory_order_release);
 }
 
 Observability::Observability(std::function<PlanCacheStats()> plan_cache_stats)

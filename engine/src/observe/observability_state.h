@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 
+#include "observe/masking.h"
 #include "observe/metrics.h"
 #include "sqlroute/engine.h"
 #include "sqlroute/observability.h"
@@ -27,11 +28,13 @@ struct Observability::State {
   // What a statement under `rules` may need (kMetrics | kTrace | kLog), props read once per version.
   uint32_t Flags(const RuleSet& rules) {
     if (props_version.load(std::memory_order_acquire) != rules.version()) ReadProps(rules);
-    return flags.load(std::memory_order_relaxed);
+    return flags.load(std::memory_order_acquire);
   }
   bool Sample();  // the deterministic sampler: is the next statement traced?
   std::shared_ptr<Tracer> CurrentTracer() const { return std::atomic_load(&tracer); }
   std::shared_ptr<const LogTarget> CurrentLog() const { return std::atomic_load(&log_target); }
+  // The configured secrets of `rules` (kept for the rule set version props were last read from).
+  std::shared_ptr<const observe::Secrets> SecretsOf(const RuleSet& rules) const;
   uint64_t NextStatementId() { return next_statement_id.fetch_add(1, std::memory_order_relaxed); }
 
   void ReadProps(const RuleSet& rules);
@@ -44,6 +47,9 @@ struct Observability::State {
   std::mutex mutex;  // serialises setters and prop refreshes
   std::atomic<uint64_t> props_version{0};
   bool metrics_prop = false;
+  // The prop metrics-latency-sample-every: stage latencies of one statement in this many.
+  std::atomic<uint32_t> latency_sample_every{kDefaultLatencySampleEvery};
+  static constexpr uint32_t kDefaultLatencySampleEvery = 8;
   bool sql_show_prop = false;
   std::optional<bool> metrics_override;
   std::shared_ptr<StatementLog> log;
@@ -53,6 +59,7 @@ struct Observability::State {
   std::atomic<double> sample_ratio{1.0};
   std::atomic<uint64_t> sampled_statements{0};
   std::shared_ptr<const LogTarget> log_target;  // std::atomic_load / std::atomic_store
+  std::shared_ptr<const observe::Secrets> secrets;  // std::atomic_load / std::atomic_store
   std::atomic<uint64_t> next_statement_id{1};
 };
 

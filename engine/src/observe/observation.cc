@@ -46,14 +46,18 @@ RouteShape ShapeOf(const Plan& plan) {
   return RouteShape::Multiple;
 }
 
+// Primary, replica and shadow units. A read/write group's unit always has an actual data source
+// other than its logic one (the group's name).
 void CountTargets(const detail::CompiledRules& rules, const RouteUnit& unit, ThreadCounters& counters) {
-  for (const route::ReadwriteGroup& group : rules.readwrite_groups) {
-    if (group.name != unit.logic_data_source) continue;
-    const auto& replicas = group.read_data_sources;
-    if (unit.data_source == group.write_data_source) {
-      counters.primary_units.Add();
-    } else if (std::find(replicas.begin(), replicas.end(), unit.data_source) != replicas.end()) {
-      counters.replica_units.Add();
+  if (!SameText(unit.data_source, unit.logic_data_source)) {
+    for (const route::ReadwriteGroup& group : rules.readwrite_groups) {
+      if (group.name != unit.logic_data_source) continue;
+      const auto& replicas = group.read_data_sources;
+      if (unit.data_source == group.write_data_source) {
+        counters.primary_units.Add();
+      } else if (std::find(replicas.begin(), replicas.end(), unit.data_source) != replicas.end()) {
+        counters.replica_units.Add();
+      }
     }
   }
   if (!rules.shadow) return;
@@ -76,23 +80,21 @@ void Observation::Start(const RuleSet& rules, std::string_view sql, const std::v
   using State = Observability::State;
   if ((flags_ & State::kTrace) && !state_.Sample()) flags_ &= ~State::kTrace;
   if (flags_ == 0) return;
-  rules_ = &rules.compiled();
+  rules_ = &rules;
   sql_ = sql;
   params_ = &params;
-  if (flags_ & (State::kTrace | State::kLog)) start_unix_nanos_ = UnixNanosNow();
-  marks_[0] = Ticks();
+  timed_ = (flags_ & (State::kTrace | State::kLog)) != 0;
+  if (timed_) start_unix_nanos_ = UnixNanosNow();
+  if (flags_ & State::kMetrics) {
+    counters_ = &state_.metrics.Local();
+    latency_turn_ = counters_->TakeTimingTurn(state_.latency_sample_every.load(std::memory_order_relaxed));
+    timed_ |= latency_turn_;
+  }
+  if (timed_) marks_[0] = Ticks();
 }
 
-void Observation::OnParsed(const ast::Statement& statement) {
-  Mark();
-  kind_ = statement.kind;
-  if (flags_ & Observability::State::kLog) mask_ = NeedsMasking(statement, *rules_);
-}
-
-void Observation::OnRouted(const route::RouteContext& route) {
-  Mark();
-  route_type_ = route.type;
-  route_units_ = route.units.size();
+void Observation::DecideMasking(const ast::Statement& statement) {
+  mask_all_ = MasksEverything(statement, rules_->compiled());
 }
 
 uint64_t Observation::Nanos(int from, int to) const {
@@ -110,24 +112,24 @@ void Observation::Finish(const Plan* plan, std::optional<ErrorCode> error) {
 }
 
 void Observation::RecordMetrics(const Plan* plan, std::optional<ErrorCode> error) {
-  ThreadCounters& counters = state_.metrics.Local();
+  ThreadCounters& counters = *counters_;
   SqlType type = TypeOf(kind_);
-  if (Completed(0)) {
-    if (type != SqlType::None) counters.parsed[static_cast<std::size_t>(type)].Add();
-    counters.parse_latency.Record(Nanos(0, 1));
+  if (Completed(0) && type != SqlType::None) counters.parsed[static_cast<std::size_t>(type)].Add();
+  if (Completed(1) && IsRoutedType(type)) counters.routed[static_cast<std::size_t>(type)].Add();
+  if (latency_turn_) {
+    const BucketTicks& bounds = state_.metrics.bucket_ticks();
+    if (Completed(0)) counters.parse_latency.Record(marks_[1] - marks_[0], bounds);
+    if (Completed(1)) counters.route_latency.Record(marks_[2] - marks_[1], bounds);
+    if (Completed(2)) counters.rewrite_latency.Record(marks_[3] - marks_[2], bounds);
   }
-  if (Completed(1)) {
-    if (IsRoutedType(type)) counters.routed[static_cast<std::size_t>(type)].Add();
-    counters.route_latency.Record(Nanos(1, 2));
-  }
-  if (Completed(2)) counters.rewrite_latency.Record(Nanos(2, 3));
   if (error) counters.errors[static_cast<std::size_t>(*error)].Add();
   if (plan == nullptr) return;
   counters.shapes[static_cast<std::size_t>(ShapeOf(*plan))].Add();
+  const detail::CompiledRules& rules = rules_->compiled();
   for (const RouteUnit& unit : plan->route_units) {
     state_.metrics.AddDataSource(counters, unit.data_source);
     for (const TableMapping& table : unit.tables) state_.metrics.AddTable(counters, table.actual);
-    CountTargets(*rules_, unit, counters);
+    CountTargets(rules, unit, counters);
   }
 }
 
@@ -139,6 +141,7 @@ void Observation::EmitSpans(const Plan* plan, std::optional<ErrorCode> error) {
   if (Completed(0)) span.statement_type = ast::KindName(kind_);
   if (Completed(1)) span.route_type = RouteTypeName(route_type_);
   span.unit_count = plan ? plan->units.size() : route_units_;
+  span.cache_hit = Completed(0) && cache_hit_;
   for (int stage = 0; stage < kStages && stage < reached_; ++stage) {
     span.stage = static_cast<SpanStage>(stage);
     span.start_unix_nanos = start_unix_nanos_ + Nanos(0, stage);
@@ -160,16 +163,20 @@ void Observation::WriteLog(const Plan* plan, std::optional<ErrorCode> error) {
   const auto& threshold = target->options.slow_threshold;
   bool slow = threshold && total >= static_cast<uint64_t>(threshold->count());
   if (!slow && !target->options.general) return;
+  std::shared_ptr<const Secrets> secrets = state_.SecretsOf(*rules_);
   StatementRecord record;
   record.slow = slow;
   record.start_unix_nanos = start_unix_nanos_;
-  record.logic_sql = mask_ ? MaskLiterals(sql_) : std::string(sql_);
-  record.params = ShowParams(*params_, mask_);
+  MaskedSql logic = Mask(sql_, *params_, mask_all_, secrets->values);
+  record.logic_sql = std::move(logic.sql);
+  record.params = std::move(logic.params);
   if (plan) {
     for (const SqlUnit& unit : plan->units) {
-      record.units.push_back({unit.data_source, mask_ ? MaskLiterals(unit.sql) : unit.sql, ShowParams(unit.params, mask_)});
+      MaskedSql actual = Mask(unit.sql, unit.params, mask_all_, secrets->values);
+      record.units.push_back({unit.data_source, std::move(actual.sql), std::move(actual.params)});
     }
   }
+  record.cache_hit = Completed(0) && cache_hit_;
   if (Completed(0)) record.statement_type = ast::KindName(kind_);
   if (Completed(1)) record.route_type = RouteTypeName(route_type_);
   record.error = error;

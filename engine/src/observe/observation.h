@@ -1,7 +1,8 @@
 #pragma once
 // One statement's observation, a scope object in Engine::Route: the pipeline reports each stage
 // it completes and how the statement ended; metrics, spans and the log are written at the end.
-// When observability is off every call is one branch on `flags_`.
+// When observability is off every call is one branch on `flags_`. When on, a stage boundary
+// costs one read of the tick clock (the end of a stage is the start of the next).
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -24,11 +25,19 @@ class Observation {
   Observation(const Observation&) = delete;
   Observation& operator=(const Observation&) = delete;
 
-  void Parsed(const ast::Statement& statement) {
-    if (flags_) OnParsed(statement);
+  // `cache_hit`: the statement model came from the plan cache.
+  void Parsed(const ast::Statement& statement, bool cache_hit) {
+    if (!flags_) return;
+    Mark();
+    kind_ = statement.kind;
+    cache_hit_ = cache_hit;
+    if (flags_ & Observability::State::kLog) DecideMasking(statement);
   }
   void Routed(const route::RouteContext& route) {
-    if (flags_) OnRouted(route);
+    if (!flags_) return;
+    Mark();
+    route_type_ = route.type;
+    route_units_ = route.units.size();
   }
   void Rewritten() {
     if (flags_) Mark();
@@ -44,9 +53,11 @@ class Observation {
   static constexpr int kStages = 3;  // parse, route, rewrite: stage s runs from mark s to mark s + 1
 
   void Start(const RuleSet& rules, std::string_view sql, const std::vector<Value>& params);
-  void OnParsed(const ast::Statement& statement);
-  void OnRouted(const route::RouteContext& route);
-  void Mark() { marks_[++reached_] = Ticks(); }
+  void DecideMasking(const ast::Statement& statement);
+  void Mark() {
+    ++reached_;
+    if (timed_) marks_[reached_] = Ticks();
+  }
   bool Completed(int stage) const { return stage < reached_ && stage != failed_stage_; }
   void Finish(const Plan* plan, std::optional<ErrorCode> error);
   uint64_t Nanos(int from, int to) const;  // between two marks
@@ -57,17 +68,21 @@ class Observation {
 
   Observability::State& state_;
   uint32_t flags_;
-  const detail::CompiledRules* rules_ = nullptr;
+  const RuleSet* rules_ = nullptr;
   std::string_view sql_;
   const std::vector<Value>* params_ = nullptr;
-  uint64_t marks_[kStages + 1] = {};  // Ticks()
+  ThreadCounters* counters_ = nullptr;  // metrics only
+  bool latency_turn_ = false;           // the latency histograms take this statement
+  bool timed_ = false;                  // the stage boundaries are read from the clock
+  uint64_t marks_[kStages + 1] = {};    // Ticks()
   int reached_ = 0;         // the last mark set
   int failed_stage_ = -1;
   uint64_t start_unix_nanos_ = 0;  // spans and log only
   ast::StatementKind kind_ = ast::StatementKind::Select;
+  bool cache_hit_ = false;
   RouteType route_type_ = RouteType::Passthrough;
   std::size_t route_units_ = 0;
-  bool mask_ = true;  // until the statement is known not to need masking
+  bool mask_all_ = true;  // until the statement is known not to need every value masked
 };
 
 }  // namespace sqlroute::observe

@@ -85,9 +85,12 @@ std::string PrometheusText(const MetricsSnapshot& s) {
   e.Sample("sqlroute_readwrite_units_total", "target=\"replica\"", std::to_string(s.replica_units));
   e.Counter("sqlroute_shadow_units_total", "Route units moved to a shadow data source.", s.shadow_units);
   e.Labelled("sqlroute_errors_total", "Statements that failed, by error code.", "code", s.errors);
-  e.Histogram("sqlroute_parse_duration_seconds", "Parse time (plan cache included).", s.parse_latency);
-  e.Histogram("sqlroute_route_duration_seconds", "Route time (read/write and shadow included).", s.route_latency);
-  e.Histogram("sqlroute_rewrite_duration_seconds", "Rewrite time.", s.rewrite_latency);
+  // Of the timed statements: one in metrics-latency-sample-every per thread.
+  e.Histogram("sqlroute_parse_duration_seconds", "Parse time (plan cache included) of timed statements.",
+              s.parse_latency);
+  e.Histogram("sqlroute_route_duration_seconds", "Route time (read/write and shadow included) of timed statements.",
+              s.route_latency);
+  e.Histogram("sqlroute_rewrite_duration_seconds", "Rewrite time of timed statements.", s.rewrite_latency);
   return std::move(e.text());
 }
 

@@ -57,6 +57,7 @@ std::string FormatStatementRecord(const StatementRecord& r) {
       << (r.statement_type.empty() ? "-" : r.statement_type) << " " << (r.route_type.empty() ? "-" : r.route_type)
       << " total=" << Micros(r.total_nanos) << " parse=" << Micros(r.parse_nanos) << " route=" << Micros(r.route_nanos)
       << " rewrite=" << Micros(r.rewrite_nanos);
+  if (!r.statement_type.empty()) out << (r.cache_hit ? " cache=hit" : " cache=miss");
   if (r.error) out << " error=" << ErrorCodeName(*r.error);
   out << "\nLogic SQL: " << r.logic_sql << " ::: " << List(r.params) << "\n";
   for (const LoggedUnit& unit : r.units) {
