@@ -1,6 +1,7 @@
 #include "route/table_router.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "common/strings.h"
 #include "sqlroute/error.h"
@@ -82,11 +83,13 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
       if (condition->is_range) {
         result = strategy.algorithm.standard->DoRangeSharding(available, target, condition->range);
       } else {
+        std::unordered_set<std::string> seen;  // an IN list names each target many times
         for (const auto& value : condition->values) {
           std::string chosen = strategy.algorithm.standard->DoSharding(available, target, value);
-          if (chosen.empty()) continue;
+          if (chosen.empty() || seen.count(chosen)) continue;
           CheckTarget(chosen, available);
-          result.push_back(chosen);
+          seen.insert(chosen);
+          result.push_back(std::move(chosen));
         }
       }
       result = SortedDistinct(std::move(result));
