@@ -42,9 +42,11 @@ void Converter::ConvertInsert(P::InsertStatementContext* ctx) {
       ast::InsertRow converted;
       converted.span = SpanOf(row);
       for (auto* value : row->insertValue()) converted.values.push_back(ConvertInsertValue(value));
+      uint32_t end = converted.span.end;
       insert.rows.push_back(std::move(converted));
+      ExpandRows(end, insert.rows);
     }
-    insert.values_span = Cover(SpanOf(rows.front()), SpanOf(rows.back()));
+    insert.values_span = Cover(insert.rows.front().span, insert.rows.back().span);
   } else if (auto* assignments = ctx->assignmentList()) {
     insert.set_form = true;
     insert.set_assignments = ConvertAssignments(assignments);

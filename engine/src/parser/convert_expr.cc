@@ -130,6 +130,7 @@ ExprId Converter::ConvertPredicate(P::PredicateExprContext* ctx) {
       expr.subquery = Subquery(in->queryExpression());
     } else {
       for (ExprId item : ConvertExprs(in->expr())) expr.children.push_back(item);
+      ExpandInItems(expr);
     }
   } else if (auto* between = dynamic_cast<P::BetweenSuffixContext*>(suffix)) {
     expr = Make(ExprKind::Between, span);

@@ -9,11 +9,11 @@ namespace sqlroute::parser {
 
 using ast::Span;
 
-Converter::Converter(const SourceMap& source, std::vector<size_t> param_tokens, ast::Statement& out)
-    : source_(source), param_tokens_(std::move(param_tokens)), st_(out) {}
+Converter::Converter(const SourceMap& source, const std::vector<ValueRun>& runs, ast::Statement& out)
+    : source_(source), st_(out), runs_(runs), runs_expanded_(runs.size(), false) {}
 
 Span Converter::SpanOf(antlr4::Token* token) const {
-  return {source_.ByteOffset(token->getStartIndex()), source_.ByteOffset(token->getStopIndex() + 1)};
+  return {source_.ByteOffset(token->getStartIndex()), source_.EndOffset(token->getStopIndex() + 1)};
 }
 
 Span Converter::SpanOf(antlr4::ParserRuleContext* ctx) const {
@@ -83,9 +83,11 @@ void Converter::AddSchema(P::IdentifierContext* ctx) {
   if (ctx != nullptr) st_.schema_names.push_back(Ident(ctx));
 }
 
-int32_t Converter::ParamIndex(antlr4::Token* token) const {
-  auto it = std::lower_bound(param_tokens_.begin(), param_tokens_.end(), token->getTokenIndex());
-  return static_cast<int32_t>(it - param_tokens_.begin());
+int32_t Converter::ParamIndexAt(uint32_t offset) const {
+  const auto& markers = st_.param_markers;
+  auto it = std::lower_bound(markers.begin(), markers.end(), offset,
+                             [](const ast::Span& marker, uint32_t at) { return marker.begin < at; });
+  return static_cast<int32_t>(it - markers.begin());
 }
 
 // Conversion follows the clauses in text order almost everywhere; this makes the order exact.

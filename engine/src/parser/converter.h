@@ -7,6 +7,7 @@
 #include "MySqlParser.h"
 #include "ast/statement.h"
 #include "parser/source_map.h"
+#include "parser/value_runs.h"
 
 namespace sqlroute::parser {
 
@@ -14,10 +15,12 @@ using P = sqlroute_gen::MySqlParser;
 
 class Converter {
  public:
-  // `param_tokens`: token indexes of the '?' markers in source order.
-  Converter(const SourceMap& source, std::vector<size_t> param_tokens, ast::Statement& out);
+  // `runs`: the value runs cut from the parsed text; `out.param_markers` holds every '?' already.
+  Converter(const SourceMap& source, const std::vector<ValueRun>& runs, ast::Statement& out);
 
   void Convert(P::StatementContext* ctx);
+  // False when a cut run was not met where the converter re-adds runs (the text must be parsed whole).
+  bool AllRunsExpanded() const;
 
  private:
   // convert_names.cc: spans, identifiers, tables
@@ -34,7 +37,8 @@ class Converter {
   int32_t AddTable(P::TableNameContext* name, ast::TableRole role, P::TableAliasContext* alias = nullptr);
   void AddTables(const std::vector<P::TableNameContext*>& names, ast::TableRole role);
   void AddSchema(P::IdentifierContext* ctx);
-  int32_t ParamIndex(antlr4::Token* token) const;
+  int32_t ParamIndex(antlr4::Token* token) const { return ParamIndexAt(SpanOf(token).begin); }
+  int32_t ParamIndexAt(uint32_t offset) const;
   void SortTablesBySource();
 
   // convert_query.cc
@@ -66,6 +70,12 @@ class Converter {
   ast::Assignment ConvertAssignment(P::AssignmentContext* ctx);
   std::vector<ast::Assignment> ConvertAssignments(P::AssignmentListContext* ctx);
 
+  // convert_runs.cc: re-adding the values of cut runs
+  const ValueRun* RunAt(ValueRun::Kind kind, uint32_t anchor);
+  ast::ExprId AddSimpleValue(const SimpleValue& value);
+  void ExpandInItems(ast::Expr& in);
+  void ExpandRows(uint32_t anchor, std::vector<ast::InsertRow>& rows);
+
   // convert_dml.cc
   void ConvertSelect(P::SelectStatementContext* ctx);
   void ConvertInsert(P::InsertStatementContext* ctx);
@@ -91,8 +101,9 @@ class Converter {
   void ConvertGrantObject(P::GrantObjectContext* ctx);
 
   const SourceMap& source_;
-  std::vector<size_t> param_tokens_;
   ast::Statement& st_;
+  const std::vector<ValueRun>& runs_;
+  std::vector<bool> runs_expanded_;
   ast::QueryId current_query_ = ast::kNoQuery;  // block whose clauses are being converted
 };
 

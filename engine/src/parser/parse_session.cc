@@ -62,7 +62,7 @@ void ThrowingErrorListener::syntaxError(antlr4::Recognizer* recognizer, antlr4::
     ThrowSyntaxError(source_, source_.sql().size(), "unexpected end of statement");
   }
   std::size_t begin = source_.ByteOffset(offending->getStartIndex());
-  std::size_t end = source_.ByteOffset(offending->getStopIndex() + 1);
+  std::size_t end = source_.EndOffset(offending->getStopIndex() + 1);
   ThrowSyntaxError(source_, begin, "unexpected '" + std::string(source_.sql().substr(begin, end - begin)) + "'");
 }
 

@@ -1,28 +1,52 @@
 #pragma once
-// Maps ANTLR's code-point indexes to byte offsets in the UTF-8 statement text.
+// Maps ANTLR's code-point indexes to byte offsets in the UTF-8 statement text. ANTLR may parse
+// the statement with parts cut out (parser/value_runs.h); offsets then skip the cut parts.
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
 namespace sqlroute::parser {
 
+// `length` bytes of the statement were cut at byte offset `at` of the parsed text.
+struct SourceCut {
+  uint32_t at;
+  uint32_t length;
+};
+
 class SourceMap {
  public:
   // Throws SQL_SYNTAX_ERROR when `sql` is not valid UTF-8.
-  explicit SourceMap(std::string_view sql);
+  explicit SourceMap(std::string_view sql) : SourceMap(sql, sql, {}) {}
+  // `parsed`: `sql` without the `cuts` (in text order).
+  SourceMap(std::string_view sql, std::string_view parsed, std::vector<SourceCut> cuts);
 
-  // Byte offset of the code point at `index`; the text size for index == CodePointCount().
-  uint32_t ByteOffset(std::size_t code_point_index) const {
-    if (ascii_) return static_cast<uint32_t>(code_point_index < size_ ? code_point_index : size_);
-    return code_point_index < offsets_.size() ? offsets_[code_point_index] : offsets_.back();
-  }
+  // Byte offset in the statement of the code point at `index` of the parsed text; the text size
+  // for index == CodePointCount().
+  uint32_t ByteOffset(std::size_t code_point_index) const { return Shift(ParsedOffset(code_point_index), true); }
+  // Byte offset in the statement where a range of the parsed text that ends before `index` ends.
+  uint32_t EndOffset(std::size_t code_point_index) const { return Shift(ParsedOffset(code_point_index), false); }
   std::string_view sql() const { return sql_; }
 
  private:
+  uint32_t ParsedOffset(std::size_t index) const {
+    if (ascii_) return static_cast<uint32_t>(index < size_ ? index : size_);
+    return index < offsets_.size() ? offsets_[index] : offsets_.back();
+  }
+  // A start at a cut lies after it; an end at a cut lies before it.
+  uint32_t Shift(uint32_t offset, bool start) const {
+    uint32_t result = offset;
+    for (const auto& cut : cuts_) {
+      if (cut.at > offset || (cut.at == offset && !start)) break;
+      result += cut.length;
+    }
+    return result;
+  }
+
   std::string_view sql_;
-  std::size_t size_;
+  std::size_t size_;  // of the parsed text
   bool ascii_ = true;
-  std::vector<uint32_t> offsets_;  // only when the text is not pure ASCII; back() == size
+  std::vector<uint32_t> offsets_;  // only when the parsed text is not pure ASCII; back() == size
+  std::vector<SourceCut> cuts_;
 };
 
 }  // namespace sqlroute::parser
