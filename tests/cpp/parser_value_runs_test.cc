@@ -230,6 +230,7 @@ TEST(ValueRunsTest, ManyValuesRowsAreCutAndGiveTheSameModel) {
       "INSERT IGNORE INTO t (a, b, c) VALUES " + values + " AS new ON DUPLICATE KEY UPDATE b = new.b, c = VALUES(c)",
       "INSERT INTO t VALUES (), (), (), (), ()",
       "INSERT INTO t (a) VALUES (?), (?), (?), (?), (?) ;",
+      "INSERT INTO t (a, b) VALUES " + values + " ON DUPLICATE KEY UPDATE b = a IN (" + List(MixedValues()) + "), c = ?",
   };
   for (const auto& sql : statements) {
     uint64_t before = CutRunParseCount();

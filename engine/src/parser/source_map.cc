@@ -56,6 +56,8 @@ SourceMap::SourceMap(std::string_view sql, std::string_view parsed, std::vector<
   if (!cuts_.empty()) {
     std::size_t prefix = AsciiPrefix(sql);
     if (prefix < sql.size()) CodePointOffsets(sql, prefix);  // the cut parts must be valid too
+    cut_before_.push_back(0);
+    for (const auto& cut : cuts_) cut_before_.push_back(cut_before_.back() + cut.length);
   }
   std::size_t prefix = AsciiPrefix(parsed);
   if (prefix == parsed.size()) return;

@@ -1,6 +1,7 @@
 #pragma once
 // Maps ANTLR's code-point indexes to byte offsets in the UTF-8 statement text. ANTLR may parse
 // the statement with parts cut out (parser/value_runs.h); offsets then skip the cut parts.
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -34,12 +35,12 @@ class SourceMap {
   }
   // A start at a cut lies after it; an end at a cut lies before it.
   uint32_t Shift(uint32_t offset, bool start) const {
-    uint32_t result = offset;
-    for (const auto& cut : cuts_) {
-      if (cut.at > offset || (cut.at == offset && !start)) break;
-      result += cut.length;
-    }
-    return result;
+    if (cuts_.empty()) return offset;
+    auto before = [](const SourceCut& cut, uint32_t at) { return cut.at < at; };
+    auto not_after = [](uint32_t at, const SourceCut& cut) { return at < cut.at; };
+    auto passed = start ? std::upper_bound(cuts_.begin(), cuts_.end(), offset, not_after)
+                        : std::lower_bound(cuts_.begin(), cuts_.end(), offset, before);
+    return offset + cut_before_[static_cast<std::size_t>(passed - cuts_.begin())];
   }
 
   std::string_view sql_;
@@ -47,6 +48,7 @@ class SourceMap {
   bool ascii_ = true;
   std::vector<uint32_t> offsets_;  // only when the parsed text is not pure ASCII; back() == size
   std::vector<SourceCut> cuts_;
+  std::vector<uint32_t> cut_before_;  // [k]: bytes cut by the first k cuts
 };
 
 }  // namespace sqlroute::parser
