@@ -22,7 +22,7 @@ bool Converter::AllRunsExpanded() const {
 }
 
 ast::ExprId Converter::AddSimpleValue(const SimpleValue& value) {
-  ast::Expr expr;
+  ast::Expr& expr = st_.exprs.emplace_back();
   expr.kind = ast::ExprKind::Literal;
   expr.span = value.span;
   std::string_view text = st_.text(value.span);
@@ -43,7 +43,7 @@ ast::ExprId Converter::AddSimpleValue(const SimpleValue& value) {
     case SimpleKind::Null: break;
   }
   if (value.negated) expr.literal = Negate(expr.literal);
-  return AddExpr(std::move(expr));
+  return static_cast<ast::ExprId>(st_.exprs.size() - 1);
 }
 
 void Converter::ExpandInItems(ast::Expr& in) {

@@ -1,10 +1,8 @@
 #include "route/in_list_split.h"
 
-#include <cctype>
 #include <unordered_map>
 
 #include "common/strings.h"
-#include "route/table_router.h"
 
 namespace sqlroute::route {
 namespace {
@@ -15,7 +13,10 @@ using Kind = config::StrategyConfig::Kind;
 struct NoCaseHash {
   std::size_t operator()(std::string_view text) const {
     std::size_t hash = 14695981039346656037ull;
-    for (char c : text) hash = (hash ^ static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(c)))) * 1099511628211ull;
+    for (char c : text) {
+      unsigned char lower = c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c - 'A' + 'a') : static_cast<unsigned char>(c);
+      hash = (hash ^ lower) * 1099511628211ull;
+    }
     return hash;
   }
 };
@@ -28,6 +29,7 @@ using UnitsByTable = std::unordered_map<std::string_view, std::size_t, NoCaseHas
 struct DataSourceUnits {
   const std::string* data_source;
   const std::vector<std::string>* available;  // the data source's actual tables
+  const std::vector<std::string>* chosen;     // the table chosen there for each value, when recorded
   UnitsByTable units;
   std::vector<std::size_t> all;               // every unit of the data source
 };
@@ -50,12 +52,16 @@ bool ReadsSplit(const ShardingStrategy& strategy, const ShardingTable& table, co
   return false;
 }
 
-// Groups the IN values by unit in one pass: a standard strategy on the split column is asked for
-// each value once per level; a level that does not read the split column gives every value the
-// same targets, which are those of the route units already built.
-bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition& split,
+// Groups the IN values by unit in one pass: a standard strategy on the split column gives each value
+// the target the route recorded for it (or is asked again when nothing was recorded); a level that
+// does not read the split column gives every value the same targets, those of the route units.
+bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition& split, const InListChoices& choices,
                                bool per_value_database, bool per_value_table, const RouteContext& context,
                                std::vector<std::vector<int>>& items) {
+  auto recorded = [&](const std::vector<std::string>& available) -> const std::vector<std::string>* {
+    auto found = choices.find({split.in_list, &available});
+    return found != choices.end() && found->second.size() == split.values.size() ? &found->second : nullptr;
+  };
   std::vector<DataSourceUnits> sources;
   for (std::size_t u = 0; u < context.units.size(); ++u) {
     const RouteUnit& unit = context.units[u];
@@ -65,7 +71,8 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
       if (*each.data_source == unit.data_source) slot = &each;
     }
     if (!slot) {
-      sources.push_back({&unit.data_source, &table.ActualTables(unit.data_source), {}, {}});
+      const std::vector<std::string>& available = table.ActualTables(unit.data_source);
+    sources.push_back({&unit.data_source, &available, recorded(available), {}, {}});
       slot = &sources.back();
     }
     slot->units.emplace(unit.tables.front().actual, u);
@@ -76,18 +83,23 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
   ShardingTarget database_target{table.logic_table, per_value_database ? database.column_names.front() : "",
                                  table.data_source_info};
   ShardingTarget table_target{table.logic_table, per_value_table ? tables.column_names.front() : "", table.table_info};
+  const std::vector<std::string>* chosen_sources = recorded(table.data_sources);
+  std::string chosen_source, chosen_table;
   for (std::size_t k = 0; k < split.values.size(); ++k) {
     const Value& value = split.values[k];
     int item = static_cast<int>(k) + 1;
-    std::string chosen_source;
-    if (per_value_database) chosen_source = database.algorithm.standard->DoSharding(table.data_sources, database_target, value);
+    if (per_value_database) {
+      chosen_source = chosen_sources ? (*chosen_sources)[k]
+                                     : database.algorithm.standard->DoSharding(table.data_sources, database_target, value);
+    }
     for (auto& source : sources) {
       if (per_value_database && *source.data_source != chosen_source) continue;
       if (!per_value_table) {
         for (std::size_t u : source.all) items[u].push_back(item);
         continue;
       }
-      std::string chosen = tables.algorithm.standard->DoSharding(*source.available, table_target, value);
+      const std::string& chosen = source.chosen ? (*source.chosen)[k]
+                                                : (chosen_table = tables.algorithm.standard->DoSharding(*source.available, table_target, value));
       auto found = source.units.find(chosen);
       if (found != source.units.end()) items[found->second].push_back(item);
     }
@@ -120,7 +132,7 @@ void GroupByRouting(const RouteInput& input, const ShardingTable& table, const S
 }  // namespace
 
 void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const ShardingConditions& conditions,
-                     RouteContext& context) {
+                     const InListChoices& choices, RouteContext& context) {
   if (!input.rules.in_list_split || conditions.branches.size() != 1 || context.units.size() < 2) return;
   const ShardingCondition& branch = conditions.branches.front();
   if (branch.always_false) return;
@@ -138,7 +150,7 @@ void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const 
   bool per_value_table = !input.hints.database_value_only && ReadsSplit(tables, table, branch, *split);
   bool standard = (!per_value_database || database.kind == Kind::Standard) &&
                   (!per_value_table || tables.kind == Kind::Standard);
-  if (!standard || !GroupByStandardStrategies(table, *split, per_value_database, per_value_table, context, items)) {
+  if (!standard || !GroupByStandardStrategies(table, *split, choices, per_value_database, per_value_table, context, items)) {
     items.assign(context.units.size(), {});
     GroupByRouting(input, table, branch, *split, context, items);
   }

@@ -84,8 +84,14 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
         result = strategy.algorithm.standard->DoRangeSharding(available, target, condition->range);
       } else {
         std::unordered_set<std::string> seen;  // an IN list names each target many times
-        for (const auto& value : condition->values) {
-          std::string chosen = strategy.algorithm.standard->DoSharding(available, target, value);
+        std::vector<std::string>* record = nullptr;
+        if (choices_ && condition->in_list != ast::kNoExpr) {
+          record = &(*choices_)[{condition->in_list, &available}];
+          record->assign(condition->values.size(), std::string());
+        }
+        for (std::size_t k = 0; k < condition->values.size(); ++k) {
+          std::string chosen = strategy.algorithm.standard->DoSharding(available, target, condition->values[k]);
+          if (record) (*record)[k] = chosen;
           if (chosen.empty() || seen.count(chosen)) continue;
           CheckTarget(chosen, available);
           seen.insert(chosen);
