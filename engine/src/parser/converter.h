@@ -13,6 +13,22 @@ namespace sqlroute::parser {
 
 using P = sqlroute_gen::MySqlParser;
 
+// Child lookups by rule index or token type. The generated accessors dynamic_cast every child on
+// every call, which costs more than converting a short statement.
+antlr4::ParserRuleContext* ChildRule(antlr4::ParserRuleContext* ctx, std::size_t rule_index, std::size_t nth = 0);
+std::vector<antlr4::ParserRuleContext*> ChildRules(antlr4::ParserRuleContext* ctx, std::size_t rule_index);
+antlr4::tree::TerminalNode* ChildToken(antlr4::ParserRuleContext* ctx, std::size_t token_type);
+template <typename T>
+T* Child(antlr4::ParserRuleContext* ctx, std::size_t rule_index, std::size_t nth = 0) {
+  return static_cast<T*>(ChildRule(ctx, rule_index, nth));
+}
+template <typename T>
+std::vector<T*> Children(antlr4::ParserRuleContext* ctx, std::size_t rule_index) {
+  std::vector<T*> result;
+  for (auto* each : ChildRules(ctx, rule_index)) result.push_back(static_cast<T*>(each));
+  return result;
+}
+
 class Converter {
  public:
   // `runs`: the value runs cut from the parsed text; `out.param_markers` holds every '?' already.
@@ -81,6 +97,7 @@ class Converter {
   void ConvertInsert(P::InsertStatementContext* ctx);
   ast::ExprId ConvertInsertValue(P::InsertValueContext* ctx);
   void ConvertUpdate(P::UpdateStatementContext* ctx);
+  void ConvertDmlTail(antlr4::ParserRuleContext* ctx);
   void ConvertDelete(P::DeleteStatementContext* ctx);
   void ConvertLoadData(P::LoadDataStatementContext* ctx);
 
