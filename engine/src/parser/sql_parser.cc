@@ -135,6 +135,7 @@ ast::Statement ParseOnThisStack(std::string_view sql, const std::vector<ValueRun
 
 struct StackJob {
   std::string_view sql;
+  const std::vector<ValueRun>& runs;
   ast::Statement result;
   std::exception_ptr error;
 };
@@ -142,7 +143,7 @@ struct StackJob {
 void* RunStackJob(void* arg) {
   auto* job = static_cast<StackJob*>(arg);
   try {
-    job->result = ParseOnThisStack(job->sql, {});
+    job->result = ParseOnThisStack(job->sql, job->runs);
   } catch (...) {
     job->error = std::current_exception();
   }
@@ -150,8 +151,8 @@ void* RunStackJob(void* arg) {
 }
 
 // Falls back to the caller's stack when no thread can be started and the statement is shallow.
-ast::Statement ParseOnLargeStack(std::string_view sql, bool shallow) {
-  StackJob job{sql, {}, nullptr};
+ast::Statement ParseOnLargeStack(std::string_view sql, const std::vector<ValueRun>& runs, bool shallow) {
+  StackJob job{sql, runs, {}, nullptr};
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
   pthread_attr_setstacksize(&attributes, kLargeStackBytes);
@@ -159,7 +160,7 @@ ast::Statement ParseOnLargeStack(std::string_view sql, bool shallow) {
   int failed = pthread_create(&thread, &attributes, RunStackJob, &job);
   pthread_attr_destroy(&attributes);
   if (failed != 0) {
-    if (shallow) return ParseOnThisStack(sql, {});
+    if (shallow) return ParseOnThisStack(sql, runs);
     throw Error(ErrorCode::SQL_TOO_COMPLEX, "no stack available to parse this deeply nested statement");
   }
   pthread_join(thread, nullptr);
@@ -188,8 +189,9 @@ ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
     // Cut runs add no nesting: when what ANTLR sees is small, it is parsed here.
     ast::Statement st;
     bool small = shallow && !runs.empty() && sql.size() - CutBytes(runs) <= kInlineBytes;
-    if (small && ParseCut(sql, runs, st)) return st;
-    return ParseOnLargeStack(sql, shallow);
+    if (!small) return ParseOnLargeStack(sql, runs, shallow);
+    if (ParseCut(sql, runs, st)) return st;
+    return ParseOnLargeStack(sql, {}, shallow);
   }
   return ParseOnThisStack(sql, runs);
 }
