@@ -2,6 +2,7 @@
 // scenarios (sharding, read/write splitting, encryption, shadow), with the plan cache off and
 // on; thread scaling of the point select; and complex statements. Names:
 //   route/<scenario>/<statement>/<cached|uncached>[/threads:N]
+//   parse/<statement>: the parser alone (sysbench statements and larger ones)
 #include <benchmark/benchmark.h>
 
 #include <fstream>
@@ -73,10 +74,10 @@ Statement InsertHundredRows() {
   return {"insert_100_rows", {sql}, {}};
 }
 
-Statement InThousandValues() {
+Statement InValues(int count) {
   std::string sql = "SELECT c FROM t_user WHERE id IN (";
-  for (int i = 0; i < 1000; ++i) sql += (i ? ", " : "") + std::to_string(i * 13);
-  return {"in_1000_values", {sql + ")"}, {}};
+  for (int i = 0; i < count; ++i) sql += (i ? ", " : "") + std::to_string(i * 13);
+  return {"in_" + std::to_string(count) + "_values", {sql + ")"}, {}};
 }
 
 std::vector<Statement> OrderStatements() {
@@ -148,11 +149,18 @@ const bool kRegistered = [] {
   const std::string sharding = kScenarios[0].rules;
   RegisterRoute("sharding", sharding, LiteralPointSelect(), true);
   RegisterRoute("sharding", sharding, InsertHundredRows(), false);
-  RegisterRoute("sharding", sharding, InThousandValues(), false);
+  RegisterRoute("sharding", sharding, InValues(1000), false);
+  RegisterRoute("sharding", sharding, InValues(100000), false);
   for (const Statement& statement : OrderStatements()) RegisterRoute("order_binding", "tests/golden/rules/order_binding.yaml", statement, false);
   for (const Statement& statement : Sysbench("")) {
     benchmark::RegisterBenchmark(("parse/" + statement.name).c_str(), BM_Parse, statement);
     benchmark::RegisterBenchmark(("normalize/" + statement.name).c_str(), BM_Normalize, statement);
+  }
+  std::vector<Statement> larger = OrderStatements();
+  larger.push_back(InsertHundredRows());
+  larger.push_back(InValues(1000));
+  for (const Statement& statement : larger) {
+    benchmark::RegisterBenchmark(("parse/" + statement.name).c_str(), BM_Parse, statement);
   }
   return true;
 }();

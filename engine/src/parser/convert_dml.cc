@@ -6,20 +6,26 @@ namespace sqlroute::parser {
 using K = ast::StatementKind;
 
 void Converter::ConvertSelect(P::SelectStatementContext* ctx) {
-  auto* expression = ctx->queryExpression();
-  auto terms = expression->queryTerm();
+  auto* expression = static_cast<P::QueryExpressionContext*>(ctx->children[0]);  // queryExpression (intoClause lockingClause*)?
+  auto terms = Children<P::QueryTermContext>(expression, P::RuleQueryTerm);
   st_.kind = K::Select;
-  if (terms.size() == 1 && expression->withClause() == nullptr) {
-    if (terms[0]->explicitTable()) st_.kind = K::Table;
-    if (terms[0]->tableValueConstructor()) st_.kind = K::Values;
+  if (terms.size() == 1 && !ChildRule(expression, P::RuleWithClause)) {
+    size_t start = terms[0]->getStart()->getType();  // queryTerm: TABLE ... | VALUES ... | SELECT ... | ( ... )
+    if (start == P::TABLE) st_.kind = K::Table;
+    if (start == P::VALUES) st_.kind = K::Values;
   }
   st_.main_query = ConvertQueryExpression(expression, ast::kNoQuery);
-  ConvertLocking(ctx->lockingClause(), st_.main_query);
+  if (ctx->children.size() > 1) ConvertLocking(Children<P::LockingClauseContext>(ctx, P::RuleLockingClause), st_.main_query);
 }
 
+// insertValue: literal | PARAM | expr
 ast::ExprId Converter::ConvertInsertValue(P::InsertValueContext* ctx) {
-  if (auto* expr = ctx->expr()) return ConvertExpr(expr);
-  if (auto* literal = ctx->literal()) return ConvertLiteral(literal);
+  auto* value = ctx->children[0];
+  if (typeid(*value) != typeid(antlr4::tree::TerminalNodeImpl)) {
+    auto* rule = static_cast<antlr4::ParserRuleContext*>(value);
+    if (rule->getRuleIndex() == P::RuleExpr) return ConvertExpr(static_cast<P::ExprContext*>(rule));
+    return ConvertLiteral(static_cast<P::LiteralContext*>(rule));
+  }
   ast::Expr param;
   param.kind = ast::ExprKind::Param;
   param.span = SpanOf(ctx);
@@ -28,56 +34,77 @@ ast::ExprId Converter::ConvertInsertValue(P::InsertValueContext* ctx) {
 }
 
 void Converter::ConvertInsert(P::InsertStatementContext* ctx) {
-  st_.kind = ctx->REPLACE() ? K::Replace : K::Insert;
+  st_.kind = ctx->getStart()->getType() == P::REPLACE ? K::Replace : K::Insert;
   auto& insert = st_.insert;
-  for (auto* option : ctx->insertOption()) insert.ignore = insert.ignore || option->IGNORE() != nullptr;
-  insert.table = AddTable(ctx->tableName(), ast::TableRole::InsertTarget);
-  if (auto* columns = ctx->columnNameList()) {
-    insert.columns_span = SpanOf(columns);
-    for (auto* column : columns->columnRef()) insert.columns.push_back(Column(column).name);
+  for (auto* option : Children<P::InsertOptionContext>(ctx, P::RuleInsertOption)) {
+    insert.ignore = insert.ignore || option->getStart()->getType() == P::IGNORE;
   }
-  if (auto* values = ctx->valuesClause()) {
-    auto rows = values->insertRow();
+  insert.table = AddTable(Child<P::TableNameContext>(ctx, P::RuleTableName), ast::TableRole::InsertTarget);
+  if (auto* columns = Child<P::ColumnNameListContext>(ctx, P::RuleColumnNameList)) {
+    insert.columns_span = SpanOf(columns);
+    for (auto* column : Children<P::ColumnRefContext>(columns, P::RuleColumnRef)) insert.columns.push_back(Column(column).name);
+  }
+  if (auto* values = Child<P::ValuesClauseContext>(ctx, P::RuleValuesClause)) {
+    auto rows = Children<P::InsertRowContext>(values, P::RuleInsertRow);
     for (auto* row : rows) {
       ast::InsertRow converted;
       converted.span = SpanOf(row);
-      for (auto* value : row->insertValue()) converted.values.push_back(ConvertInsertValue(value));
+      for (auto* value : Children<P::InsertValueContext>(row, P::RuleInsertValue)) {
+        converted.values.push_back(ConvertInsertValue(value));
+      }
+      uint32_t end = converted.span.end;
       insert.rows.push_back(std::move(converted));
+      ExpandRows(end, insert.rows);
     }
-    insert.values_span = Cover(SpanOf(rows.front()), SpanOf(rows.back()));
-  } else if (auto* assignments = ctx->assignmentList()) {
+    insert.values_span = Cover(insert.rows.front().span, insert.rows.back().span);
+  } else if (auto* assignments = Child<P::AssignmentListContext>(ctx, P::RuleAssignmentList)) {
     insert.set_form = true;
     insert.set_assignments = ConvertAssignments(assignments);
-  } else if (auto* query = ctx->queryExpression()) {
+  } else if (auto* query = Child<P::QueryExpressionContext>(ctx, P::RuleQueryExpression)) {
     insert.select = ConvertQueryExpression(query, ast::kNoQuery);
   }
-  if (auto* duplicate = ctx->onDuplicateKeyUpdate()) {
-    insert.on_duplicate = ConvertAssignments(duplicate->assignmentList());
+  if (auto* duplicate = Child<P::OnDuplicateKeyUpdateContext>(ctx, P::RuleOnDuplicateKeyUpdate)) {
+    insert.on_duplicate = ConvertAssignments(Child<P::AssignmentListContext>(duplicate, P::RuleAssignmentList));
     insert.on_duplicate_span = SpanOf(duplicate);
   }
 }
 
 void Converter::ConvertUpdate(P::UpdateStatementContext* ctx) {
   st_.kind = K::Update;
-  if (auto* with = ctx->withClause()) ConvertWith(with, ast::kNoQuery);
-  ConvertTableReferences(ctx->tableReferenceList(), ast::TableRole::UpdateTarget, ast::kNoQuery);
-  st_.update_set = ConvertAssignments(ctx->assignmentList());
-  if (auto* where = ctx->whereClause()) st_.where = ConvertExpr(where->expr());
-  if (auto* order = ctx->orderByClause()) st_.order_by = ConvertOrderItems(order->orderItem());
-  if (auto* limit = ctx->limitClause()) st_.limit = ConvertLimit(limit);
+  if (auto* with = Child<P::WithClauseContext>(ctx, P::RuleWithClause)) ConvertWith(with, ast::kNoQuery);
+  ConvertTableReferences(Child<P::TableReferenceListContext>(ctx, P::RuleTableReferenceList), ast::TableRole::UpdateTarget,
+                         ast::kNoQuery);
+  st_.update_set = ConvertAssignments(Child<P::AssignmentListContext>(ctx, P::RuleAssignmentList));
+  ConvertDmlTail(ctx);
 }
 
 void Converter::ConvertDelete(P::DeleteStatementContext* ctx) {
   st_.kind = K::Delete;
-  if (auto* with = ctx->withClause()) ConvertWith(with, ast::kNoQuery);
-  for (auto* target : ctx->deleteTarget()) AddTable(target->tableName(), ast::TableRole::DeleteTarget);
-  if (auto* name = ctx->tableName()) AddTable(name, ast::TableRole::DeleteTarget, ctx->tableAlias());
-  if (auto* references = ctx->tableReferenceList()) {
+  if (auto* with = Child<P::WithClauseContext>(ctx, P::RuleWithClause)) ConvertWith(with, ast::kNoQuery);
+  for (auto* target : Children<P::DeleteTargetContext>(ctx, P::RuleDeleteTarget)) {
+    AddTable(static_cast<P::TableNameContext*>(target->children[0]), ast::TableRole::DeleteTarget);
+  }
+  if (auto* name = Child<P::TableNameContext>(ctx, P::RuleTableName)) {
+    AddTable(name, ast::TableRole::DeleteTarget, Child<P::TableAliasContext>(ctx, P::RuleTableAlias));
+  }
+  if (auto* references = Child<P::TableReferenceListContext>(ctx, P::RuleTableReferenceList)) {
     ConvertTableReferences(references, ast::TableRole::From, ast::kNoQuery);
   }
-  if (auto* where = ctx->whereClause()) st_.where = ConvertExpr(where->expr());
-  if (auto* order = ctx->orderByClause()) st_.order_by = ConvertOrderItems(order->orderItem());
-  if (auto* limit = ctx->limitClause()) st_.limit = ConvertLimit(limit);
+  ConvertDmlTail(ctx);
+}
+
+// WHERE, ORDER BY and LIMIT of UPDATE and DELETE.
+void Converter::ConvertDmlTail(antlr4::ParserRuleContext* ctx) {
+  for (auto* child : ctx->children) {
+    if (typeid(*child) == typeid(antlr4::tree::TerminalNodeImpl)) continue;
+    auto* clause = static_cast<antlr4::ParserRuleContext*>(child);
+    switch (clause->getRuleIndex()) {
+      case P::RuleWhereClause: st_.where = ConvertExpr(static_cast<P::ExprContext*>(clause->children[1])); break;
+      case P::RuleOrderByClause: st_.order_by = ConvertOrderItems(Children<P::OrderItemContext>(clause, P::RuleOrderItem)); break;
+      case P::RuleLimitClause: st_.limit = ConvertLimit(static_cast<P::LimitClauseContext*>(clause)); break;
+      default: break;
+    }
+  }
 }
 
 void Converter::ConvertLoadData(P::LoadDataStatementContext* ctx) {

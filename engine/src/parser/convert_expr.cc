@@ -116,26 +116,31 @@ ExprId Converter::ConvertExpr(P::ExprContext* ctx) {
   return left;
 }
 
+// predicateExpr: bitExpr predicateSuffix?
 ExprId Converter::ConvertPredicate(P::PredicateExprContext* ctx) {
-  ExprId left = ConvertBitExpr(ctx->bitExpr());
-  auto* suffix = ctx->predicateSuffix();
-  if (suffix == nullptr) return left;
+  ExprId left = ConvertBitExpr(static_cast<P::BitExprContext*>(ctx->children[0]));
+  if (ctx->children.size() < 2) return left;
+  auto* suffix = static_cast<P::PredicateSuffixContext*>(ctx->children[1]);
   ast::Span span = SpanOf(ctx);
   Expr expr;
-  if (auto* in = dynamic_cast<P::InSuffixContext*>(suffix)) {
+  const std::type_info& type = typeid(*suffix);
+  if (type == typeid(P::InSuffixContext)) {
+    auto* in = static_cast<P::InSuffixContext*>(suffix);
     expr = Make(ExprKind::In, span);
-    expr.negated = in->NOT() != nullptr;
+    expr.negated = in->getStart()->getType() == P::NOT;
     expr.children = {left};
-    if (in->queryExpression()) {
-      expr.subquery = Subquery(in->queryExpression());
+    if (auto* query = Child<P::QueryExpressionContext>(in, P::RuleQueryExpression)) {
+      expr.subquery = Subquery(query);
     } else {
-      for (ExprId item : ConvertExprs(in->expr())) expr.children.push_back(item);
+      for (ExprId item : ConvertExprs(Children<P::ExprContext>(in, P::RuleExpr))) expr.children.push_back(item);
+      ExpandInItems(expr);
     }
-  } else if (auto* between = dynamic_cast<P::BetweenSuffixContext*>(suffix)) {
+  } else if (type == typeid(P::BetweenSuffixContext)) {
+    auto* between = static_cast<P::BetweenSuffixContext*>(suffix);
     expr = Make(ExprKind::Between, span);
-    expr.negated = between->NOT() != nullptr;
-    ExprId low = ConvertBitExpr(between->bitExpr(0));
-    expr.children = {left, low, ConvertBitExpr(between->bitExpr(1))};
+    expr.negated = between->getStart()->getType() == P::NOT;
+    ExprId low = ConvertBitExpr(Child<P::BitExprContext>(between, P::RuleBitExpr, 0));
+    expr.children = {left, low, ConvertBitExpr(Child<P::BitExprContext>(between, P::RuleBitExpr, 1))};
   } else if (auto* sounds = dynamic_cast<P::SoundsLikeSuffixContext*>(suffix)) {
     expr = Make(ExprKind::Like, span, "SOUNDS LIKE");
     expr.children = {left, ConvertBitExpr(sounds->bitExpr())};
@@ -163,7 +168,7 @@ ExprId Converter::ConvertBitExpr(P::BitExprContext* ctx) {
     spine.push_back(static_cast<P::BitBinaryContext*>(leaf));
     leaf = static_cast<P::BitExprContext*>(leaf->children[0]);
   }
-  ExprId left = ConvertSimpleExpr(static_cast<P::BitSimpleContext*>(leaf)->simpleExpr());
+  ExprId left = ConvertSimpleExpr(static_cast<P::SimpleExprContext*>(leaf->children[0]));  // bitSimple
   for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
     ExprId right = ConvertBitExpr(static_cast<P::BitExprContext*>((*it)->children[2]));
     Expr expr = Make(ExprKind::Binary, SpanOf(*it), Upper(Text(static_cast<antlr4::tree::TerminalNode*>((*it)->children[1]))));
@@ -177,16 +182,18 @@ ExprId Converter::ConvertBitExpr(P::BitExprContext* ctx) {
 ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
   ast::Span span = SpanOf(ctx);
   const std::type_info& type = typeid(*ctx);
-  if (type == typeid(P::ColumnPrimaryContext)) {
-    auto* column = static_cast<P::ColumnPrimaryContext*>(ctx);
-    Expr expr = Make(ExprKind::Column, SpanOf(column->columnRef()));
-    expr.column = Column(column->columnRef());
+  if (type == typeid(P::ColumnPrimaryContext)) {  // columnRef ((JSON_EXTRACT | JSON_UNQUOTE) textString)?
+    auto* column_ref = static_cast<P::ColumnRefContext*>(ctx->children[0]);
+    Expr expr = Make(ExprKind::Column, SpanOf(column_ref));
+    expr.column = Column(column_ref);
     ExprId id = AddExpr(std::move(expr));
-    if (column->textString() == nullptr) return id;
-    Expr path = Make(ExprKind::Literal, SpanOf(column->textString()));
-    path.literal = StringValue(column->textString());
+    if (ctx->children.size() < 3) return id;
+    auto* text = static_cast<P::TextStringContext*>(ctx->children[2]);
+    Expr path = Make(ExprKind::Literal, SpanOf(text));
+    path.literal = StringValue(text);
     ExprId right = AddExpr(std::move(path));
-    Expr json = Make(ExprKind::Binary, span, column->JSON_EXTRACT() ? "->" : "->>");
+    bool extract = static_cast<antlr4::tree::TerminalNode*>(ctx->children[1])->getSymbol()->getType() == P::JSON_EXTRACT;
+    Expr json = Make(ExprKind::Binary, span, extract ? "->" : "->>");
     json.children = {id, right};
     return AddExpr(std::move(json));
   }
@@ -363,16 +370,17 @@ ExprId Converter::ConvertLiteral(P::LiteralContext* ctx) {
 
 ast::Assignment Converter::ConvertAssignment(P::AssignmentContext* ctx) {
   ast::Assignment assignment;
-  assignment.column = Column(ctx->columnRef());
-  assignment.column_span = SpanOf(ctx->columnRef());
-  assignment.value = ConvertExpr(ctx->expr());
+  auto* column = static_cast<P::ColumnRefContext*>(ctx->children[0]);  // columnRef EQ expr
+  assignment.column = Column(column);
+  assignment.column_span = SpanOf(column);
+  assignment.value = ConvertExpr(static_cast<P::ExprContext*>(ctx->children[2]));
   assignment.span = SpanOf(ctx);
   return assignment;
 }
 
 std::vector<ast::Assignment> Converter::ConvertAssignments(P::AssignmentListContext* ctx) {
   std::vector<ast::Assignment> result;
-  for (auto* assignment : ctx->assignment()) result.push_back(ConvertAssignment(assignment));
+  for (auto* assignment : Children<P::AssignmentContext>(ctx, P::RuleAssignment)) result.push_back(ConvertAssignment(assignment));
   return result;
 }
 

@@ -9,11 +9,45 @@ namespace sqlroute::parser {
 
 using ast::Span;
 
-Converter::Converter(const SourceMap& source, std::vector<size_t> param_tokens, ast::Statement& out)
-    : source_(source), param_tokens_(std::move(param_tokens)), st_(out) {}
+Converter::Converter(const SourceMap& source, const std::vector<ValueRun>& runs, ast::Statement& out)
+    : source_(source), st_(out), runs_(runs), runs_expanded_(runs.size(), false) {}
+
+namespace {
+
+bool IsToken(antlr4::tree::ParseTree* child) { return typeid(*child) == typeid(antlr4::tree::TerminalNodeImpl); }
+
+}  // namespace
+
+antlr4::ParserRuleContext* ChildRule(antlr4::ParserRuleContext* ctx, std::size_t rule_index, std::size_t nth) {
+  for (auto* child : ctx->children) {
+    if (IsToken(child)) continue;
+    auto* rule = static_cast<antlr4::ParserRuleContext*>(child);
+    if (rule->getRuleIndex() == rule_index && nth-- == 0) return rule;
+  }
+  return nullptr;
+}
+
+std::vector<antlr4::ParserRuleContext*> ChildRules(antlr4::ParserRuleContext* ctx, std::size_t rule_index) {
+  std::vector<antlr4::ParserRuleContext*> result;
+  for (auto* child : ctx->children) {
+    if (IsToken(child)) continue;
+    auto* rule = static_cast<antlr4::ParserRuleContext*>(child);
+    if (rule->getRuleIndex() == rule_index) result.push_back(rule);
+  }
+  return result;
+}
+
+antlr4::tree::TerminalNode* ChildToken(antlr4::ParserRuleContext* ctx, std::size_t token_type) {
+  for (auto* child : ctx->children) {
+    if (!IsToken(child)) continue;
+    auto* token = static_cast<antlr4::tree::TerminalNode*>(child);
+    if (token->getSymbol()->getType() == token_type) return token;
+  }
+  return nullptr;
+}
 
 Span Converter::SpanOf(antlr4::Token* token) const {
-  return {source_.ByteOffset(token->getStartIndex()), source_.ByteOffset(token->getStopIndex() + 1)};
+  return {source_.ByteOffset(token->getStartIndex()), source_.EndOffset(token->getStopIndex() + 1)};
 }
 
 Span Converter::SpanOf(antlr4::ParserRuleContext* ctx) const {
@@ -38,7 +72,7 @@ ast::Identifier Converter::Ident(P::IdentifierContext* ctx) const {
   ast::Identifier id;
   id.span = SpanOf(ctx);
   std::string_view text = source_.sql().substr(id.span.begin, id.span.end - id.span.begin);
-  id.quoted = ctx->QUOTED_IDENTIFIER() != nullptr;
+  id.quoted = ctx->getStart()->getType() == P::QUOTED_IDENTIFIER;
   id.name = DecodeIdentifier(text);
   return id;
 }
@@ -53,7 +87,7 @@ ast::Identifier Converter::Ident(P::TextStringContext* ctx) const {
 
 ast::ColumnRef Converter::Column(P::ColumnRefContext* ctx) const {
   ast::ColumnRef column;
-  auto parts = ctx->identifier();
+  auto parts = Children<P::IdentifierContext>(ctx, P::RuleIdentifier);
   column.name = Ident(parts.back());
   if (parts.size() >= 2) column.owner = Ident(parts[parts.size() - 2]);
   if (parts.size() == 3) column.schema = Ident(parts[0]);
@@ -62,13 +96,13 @@ ast::ColumnRef Converter::Column(P::ColumnRefContext* ctx) const {
 
 int32_t Converter::AddTable(P::TableNameContext* name, ast::TableRole role, P::TableAliasContext* alias) {
   ast::TableRef table;
-  auto parts = name->identifier();
+  auto parts = Children<P::IdentifierContext>(name, P::RuleIdentifier);
   table.name = Ident(parts.back());
   if (parts.size() == 2) table.schema = Ident(parts[0]);
   table.role = role;
   table.span = SpanOf(name);
   if (alias != nullptr) {
-    table.alias = Ident(alias->identifier());
+    table.alias = Ident(Child<P::IdentifierContext>(alias, P::RuleIdentifier));
     table.span.end = SpanOf(alias).end;
   }
   st_.tables.push_back(std::move(table));
@@ -83,9 +117,11 @@ void Converter::AddSchema(P::IdentifierContext* ctx) {
   if (ctx != nullptr) st_.schema_names.push_back(Ident(ctx));
 }
 
-int32_t Converter::ParamIndex(antlr4::Token* token) const {
-  auto it = std::lower_bound(param_tokens_.begin(), param_tokens_.end(), token->getTokenIndex());
-  return static_cast<int32_t>(it - param_tokens_.begin());
+int32_t Converter::ParamIndexAt(uint32_t offset) const {
+  const auto& markers = st_.param_markers;
+  auto it = std::lower_bound(markers.begin(), markers.end(), offset,
+                             [](const ast::Span& marker, uint32_t at) { return marker.begin < at; });
+  return static_cast<int32_t>(it - markers.begin());
 }
 
 // Conversion follows the clauses in text order almost everywhere; this makes the order exact.
@@ -115,14 +151,16 @@ void Converter::SortTablesBySource() {
 
 void Converter::Convert(P::StatementContext* ctx) {
   using K = ast::StatementKind;
-  if (auto* c = ctx->selectStatement()) {
-    ConvertSelect(c);
-  } else if (auto* c = ctx->insertStatement()) {
-    ConvertInsert(c);
-  } else if (auto* c = ctx->updateStatement()) {
-    ConvertUpdate(c);
-  } else if (auto* c = ctx->deleteStatement()) {
-    ConvertDelete(c);
+  auto* first = static_cast<antlr4::ParserRuleContext*>(ctx->children[0]);  // statement: one alternative rule
+  std::size_t rule = first->getRuleIndex();
+  if (rule == P::RuleSelectStatement) {
+    ConvertSelect(static_cast<P::SelectStatementContext*>(first));
+  } else if (rule == P::RuleInsertStatement) {
+    ConvertInsert(static_cast<P::InsertStatementContext*>(first));
+  } else if (rule == P::RuleUpdateStatement) {
+    ConvertUpdate(static_cast<P::UpdateStatementContext*>(first));
+  } else if (rule == P::RuleDeleteStatement) {
+    ConvertDelete(static_cast<P::DeleteStatementContext*>(first));
   } else if (auto* c = ctx->loadDataStatement()) {
     ConvertLoadData(c);
   } else if (auto* c = ctx->callStatement()) {

@@ -76,7 +76,7 @@ QueryId Converter::ConvertQueryExpression(P::QueryExpressionContext* ctx, QueryI
     st_.has_combine = true;
   }
   if (parts.order != nullptr) {
-    auto items = ConvertOrderItems(parts.order->orderItem());
+    auto items = ConvertOrderItems(Children<P::OrderItemContext>(parts.order, P::RuleOrderItem));
     st_.queries[static_cast<size_t>(main)].order_by = std::move(items);
   }
   if (parts.limit != nullptr) {
@@ -133,12 +133,12 @@ void Converter::ConvertSpecification(P::QuerySpecificationContext* ctx, QueryId 
   P::SelectItemContext* first_item = nullptr;
   P::SelectItemContext* last_item = nullptr;
   for (auto* child : ctx->children) {
-    auto* clause = dynamic_cast<antlr4::ParserRuleContext*>(child);
-    if (clause == nullptr) continue;
+    if (typeid(*child) == typeid(antlr4::tree::TerminalNodeImpl)) continue;
+    auto* clause = static_cast<antlr4::ParserRuleContext*>(child);
     switch (clause->getRuleIndex()) {
       case P::RuleSelectOption: {
-        auto* option = static_cast<P::SelectOptionContext*>(clause);
-        if (option->DISTINCT() || option->DISTINCTROW()) query().distinct = true;
+        size_t option = clause->getStart()->getType();
+        if (option == P::DISTINCT || option == P::DISTINCTROW) query().distinct = true;
         break;
       }
       case P::RuleSelectItem:
@@ -147,12 +147,12 @@ void Converter::ConvertSpecification(P::QuerySpecificationContext* ctx, QueryId 
         ConvertSelectItem(last_item, id);
         break;
       case P::RuleFromClause:
-        if (auto* list = static_cast<P::FromClauseContext*>(clause)->tableReferenceList()) {
+        if (auto* list = Child<P::TableReferenceListContext>(clause, P::RuleTableReferenceList)) {
           ConvertTableReferences(list, ast::TableRole::From, id);
         }
         break;
       case P::RuleWhereClause: {
-        ast::ExprId expr = ConvertExpr(static_cast<P::WhereClauseContext*>(clause)->expr());
+        ast::ExprId expr = ConvertExpr(static_cast<P::ExprContext*>(clause->children[1]));  // WHERE expr
         query().where = expr;
         break;
       }
@@ -208,17 +208,19 @@ ast::AggregationKind AggregationOf(const ast::Expr& expr) {
 void Converter::ConvertSelectItem(P::SelectItemContext* ctx, QueryId id) {
   ast::Projection projection;
   projection.span = SpanOf(ctx);
-  if (dynamic_cast<P::SelectStarContext*>(ctx) != nullptr) {
+  const std::type_info& type = typeid(*ctx);
+  if (type == typeid(P::SelectStarContext)) {
     projection.star = true;
-  } else if (auto* table_star = dynamic_cast<P::SelectTableStarContext*>(ctx)) {
+  } else if (type == typeid(P::SelectTableStarContext)) {
     projection.star = true;
-    auto parts = table_star->identifier();
+    auto parts = Children<P::IdentifierContext>(ctx, P::RuleIdentifier);
     projection.star_owner = Ident(parts.back());
-  } else {
-    auto* item = static_cast<P::SelectExprContext*>(ctx);
-    projection.expr = ConvertExpr(item->expr());
-    if (auto* alias = item->selectAlias()) {
-      projection.alias = alias->identifier() ? Ident(alias->identifier()) : Ident(alias->textString());
+  } else {  // selectExpr: expr selectAlias?
+    projection.expr = ConvertExpr(static_cast<P::ExprContext*>(ctx->children[0]));
+    if (ctx->children.size() > 1) {
+      auto* alias = static_cast<P::SelectAliasContext*>(ctx->children[1]);
+      auto* name = Child<P::IdentifierContext>(alias, P::RuleIdentifier);
+      projection.alias = name ? Ident(name) : Ident(Child<P::TextStringContext>(alias, P::RuleTextString));
     }
     projection.aggregation = AggregationOf(st_.expr(projection.expr));
   }
@@ -227,11 +229,12 @@ void Converter::ConvertSelectItem(P::SelectItemContext* ctx, QueryId id) {
 
 void Converter::ConvertTableReferences(P::TableReferenceListContext* ctx, ast::TableRole role, QueryId query) {
   bool first = true;
-  for (auto* reference : ctx->tableReference()) {
+  for (auto* reference : Children<P::TableReferenceContext>(ctx, P::RuleTableReference)) {
     if (!first && query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].joins.push_back({",", ast::kNoExpr, {}});
     first = false;
-    ConvertTableFactor(reference->tableFactor(), role, query);
-    for (auto* part : reference->joinPart()) {
+    ConvertTableFactor(static_cast<P::TableFactorContext*>(reference->children[0]), role, query);  // tableFactor joinPart*
+    if (reference->children.size() == 1) continue;
+    for (auto* part : Children<P::JoinPartContext>(reference, P::RuleJoinPart)) {
       ast::Join join;
       if (part->STRAIGHT_JOIN()) join.type = "STRAIGHT_JOIN";
       else if (part->NATURAL()) join.type = part->LEFT() ? "NATURAL LEFT JOIN" : part->RIGHT() ? "NATURAL RIGHT JOIN" : "NATURAL JOIN";
@@ -254,8 +257,9 @@ void Converter::ConvertTableReferences(P::TableReferenceListContext* ctx, ast::T
 }
 
 void Converter::ConvertTableFactor(P::TableFactorContext* ctx, ast::TableRole role, QueryId query) {
-  if (auto* single = dynamic_cast<P::SingleTableContext*>(ctx)) {
-    int32_t index = AddTable(single->tableName(), role, single->tableAlias());
+  if (typeid(*ctx) == typeid(P::SingleTableContext)) {
+    int32_t index = AddTable(static_cast<P::TableNameContext*>(ctx->children[0]), role,
+                             Child<P::TableAliasContext>(ctx, P::RuleTableAlias));
     auto& table = st_.tables[static_cast<size_t>(index)];
     if (role == ast::TableRole::From) table.query = query;
     if (query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].from_tables.push_back(index);
@@ -277,9 +281,9 @@ std::vector<ast::OrderItem> Converter::ConvertOrderItems(const std::vector<P::Or
   for (auto* item : items) {
     ast::OrderItem order;
     order.span = SpanOf(item);
-    order.expr = ConvertExpr(item->expr());
-    order.descending = item->DESC() != nullptr;
-    order.explicit_direction = item->DESC() != nullptr || item->ASC() != nullptr;
+    order.expr = ConvertExpr(static_cast<P::ExprContext*>(item->children[0]));  // expr (ASC | DESC)?
+    order.explicit_direction = item->children.size() > 1;
+    order.descending = order.explicit_direction && item->getStop()->getType() == P::DESC;
     const ast::Expr& expr = st_.expr(order.expr);
     if (expr.kind == ast::ExprKind::Literal && expr.literal.kind() == Value::Kind::Int) {
       order.position = static_cast<int>(expr.literal.int_value());
@@ -292,12 +296,13 @@ std::vector<ast::OrderItem> Converter::ConvertOrderItems(const std::vector<P::Or
 ast::LimitValue Converter::ConvertLimitValue(P::LimitValueContext* ctx) {
   ast::LimitValue value;
   value.span = SpanOf(ctx);
-  if (auto* number = ctx->INTEGER_NUM()) {
+  antlr4::Token* start = ctx->getStart();
+  if (start->getType() == P::INTEGER_NUM) {
     errno = 0;
-    long long parsed = std::strtoll(Text(number).c_str(), nullptr, 10);
+    long long parsed = std::strtoll(Text(start).c_str(), nullptr, 10);
     value.literal = errno == ERANGE ? INT64_MAX : parsed;
-  } else if (auto* param = ctx->PARAM()) {
-    value.param_index = ParamIndex(param->getSymbol());
+  } else if (start->getType() == P::PARAM) {
+    value.param_index = ParamIndex(start);
   }
   return value;
 }
@@ -305,10 +310,10 @@ ast::LimitValue Converter::ConvertLimitValue(P::LimitValueContext* ctx) {
 ast::Limit Converter::ConvertLimit(P::LimitClauseContext* ctx) {
   ast::Limit limit;
   limit.span = SpanOf(ctx);
-  auto values = ctx->limitValue();
+  auto values = Children<P::LimitValueContext>(ctx, P::RuleLimitValue);
   if (values.size() == 1) {
     limit.row_count = ConvertLimitValue(values[0]);
-  } else if (ctx->OFFSET()) {
+  } else if (ChildToken(ctx, P::OFFSET)) {
     limit.row_count = ConvertLimitValue(values[0]);
     limit.offset = ConvertLimitValue(values[1]);
   } else {

@@ -7,17 +7,36 @@
 #include "MySqlParser.h"
 #include "ast/statement.h"
 #include "parser/source_map.h"
+#include "parser/value_runs.h"
 
 namespace sqlroute::parser {
 
 using P = sqlroute_gen::MySqlParser;
 
+// Child lookups by rule index or token type. The generated accessors dynamic_cast every child on
+// every call, which costs more than converting a short statement.
+antlr4::ParserRuleContext* ChildRule(antlr4::ParserRuleContext* ctx, std::size_t rule_index, std::size_t nth = 0);
+std::vector<antlr4::ParserRuleContext*> ChildRules(antlr4::ParserRuleContext* ctx, std::size_t rule_index);
+antlr4::tree::TerminalNode* ChildToken(antlr4::ParserRuleContext* ctx, std::size_t token_type);
+template <typename T>
+T* Child(antlr4::ParserRuleContext* ctx, std::size_t rule_index, std::size_t nth = 0) {
+  return static_cast<T*>(ChildRule(ctx, rule_index, nth));
+}
+template <typename T>
+std::vector<T*> Children(antlr4::ParserRuleContext* ctx, std::size_t rule_index) {
+  std::vector<T*> result;
+  for (auto* each : ChildRules(ctx, rule_index)) result.push_back(static_cast<T*>(each));
+  return result;
+}
+
 class Converter {
  public:
-  // `param_tokens`: token indexes of the '?' markers in source order.
-  Converter(const SourceMap& source, std::vector<size_t> param_tokens, ast::Statement& out);
+  // `runs`: the value runs cut from the parsed text; `out.param_markers` holds every '?' already.
+  Converter(const SourceMap& source, const std::vector<ValueRun>& runs, ast::Statement& out);
 
   void Convert(P::StatementContext* ctx);
+  // False when a cut run was not met where the converter re-adds runs (the text must be parsed whole).
+  bool AllRunsExpanded() const;
 
  private:
   // convert_names.cc: spans, identifiers, tables
@@ -34,7 +53,8 @@ class Converter {
   int32_t AddTable(P::TableNameContext* name, ast::TableRole role, P::TableAliasContext* alias = nullptr);
   void AddTables(const std::vector<P::TableNameContext*>& names, ast::TableRole role);
   void AddSchema(P::IdentifierContext* ctx);
-  int32_t ParamIndex(antlr4::Token* token) const;
+  int32_t ParamIndex(antlr4::Token* token) const { return ParamIndexAt(SpanOf(token).begin); }
+  int32_t ParamIndexAt(uint32_t offset) const;
   void SortTablesBySource();
 
   // convert_query.cc
@@ -66,11 +86,18 @@ class Converter {
   ast::Assignment ConvertAssignment(P::AssignmentContext* ctx);
   std::vector<ast::Assignment> ConvertAssignments(P::AssignmentListContext* ctx);
 
+  // convert_runs.cc: re-adding the values of cut runs
+  const ValueRun* RunAt(ValueRun::Kind kind, uint32_t anchor);
+  ast::ExprId AddSimpleValue(const SimpleValue& value);
+  void ExpandInItems(ast::Expr& in);
+  void ExpandRows(uint32_t anchor, std::vector<ast::InsertRow>& rows);
+
   // convert_dml.cc
   void ConvertSelect(P::SelectStatementContext* ctx);
   void ConvertInsert(P::InsertStatementContext* ctx);
   ast::ExprId ConvertInsertValue(P::InsertValueContext* ctx);
   void ConvertUpdate(P::UpdateStatementContext* ctx);
+  void ConvertDmlTail(antlr4::ParserRuleContext* ctx);
   void ConvertDelete(P::DeleteStatementContext* ctx);
   void ConvertLoadData(P::LoadDataStatementContext* ctx);
 
@@ -93,8 +120,9 @@ class Converter {
   void ConvertGrantObject(P::GrantObjectContext* ctx);
 
   const SourceMap& source_;
-  std::vector<size_t> param_tokens_;
   ast::Statement& st_;
+  const std::vector<ValueRun>& runs_;
+  std::vector<bool> runs_expanded_;
   ast::QueryId current_query_ = ast::kNoQuery;  // block whose clauses are being converted
 };
 

@@ -1,20 +1,23 @@
 #include "parser/nesting_scan.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace sqlroute::parser {
 namespace {
 
+// Plain ASCII tests: the <cctype> ones consult the locale on every character.
 bool IsWordChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
          static_cast<unsigned char>(c) >= 0x80;
 }
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 bool WordIs(std::string_view word, std::string_view keyword) {
   if (word.size() != keyword.size()) return false;
   for (std::size_t i = 0; i < word.size(); ++i) {
-    if (std::toupper(static_cast<unsigned char>(word[i])) != keyword[i]) return false;
+    char c = word[i] >= 'a' && word[i] <= 'z' ? static_cast<char>(word[i] - 'a' + 'A') : word[i];
+    if (c != keyword[i]) return false;
   }
   return true;
 }
@@ -53,12 +56,12 @@ Nesting ScanNesting(std::string_view sql) {
     if (c == '\'' || c == '"' || c == '`') {
       i = SkipQuoted(sql, i);
       run = 0;
-    } else if (c == '#' || (c == '-' && i + 2 < n && sql[i + 1] == '-' && std::isspace(static_cast<unsigned char>(sql[i + 2])))) {
+    } else if (c == '#' || (c == '-' && i + 2 < n && sql[i + 1] == '-' && IsSpace(sql[i + 2]))) {
       while (i < n && sql[i] != '\n') ++i;
     } else if (c == '/' && i + 1 < n && sql[i + 1] == '*' && (i + 2 >= n || sql[i + 2] != '!')) {
       std::size_t end = sql.find("*/", i + 2);
       i = end == std::string_view::npos ? n : end + 2;
-    } else if (std::isspace(static_cast<unsigned char>(c))) {
+    } else if (IsSpace(c)) {
       ++i;
     } else if (c == ':' && i + 1 < n && sql[i + 1] == '=') {
       ++result.right_chains;

@@ -62,13 +62,32 @@ void ThrowingErrorListener::syntaxError(antlr4::Recognizer* recognizer, antlr4::
     ThrowSyntaxError(source_, source_.sql().size(), "unexpected end of statement");
   }
   std::size_t begin = source_.ByteOffset(offending->getStartIndex());
-  std::size_t end = source_.ByteOffset(offending->getStopIndex() + 1);
+  std::size_t end = source_.EndOffset(offending->getStopIndex() + 1);
   ThrowSyntaxError(source_, begin, "unexpected '" + std::string(source_.sql().substr(begin, end - begin)) + "'");
+}
+
+Utf8InputStream::Utf8InputStream(std::string_view text) {
+  _data.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    auto byte = [&](std::size_t k) { return static_cast<char32_t>(static_cast<unsigned char>(text[k])); };
+    char32_t lead = byte(i);
+    if (lead < 0x80) {
+      _data.push_back(lead);
+      ++i;
+      continue;
+    }
+    std::size_t length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t code = lead & (0x7F >> length);
+    for (std::size_t k = 1; k < length && i + k < text.size(); ++k) code = (code << 6) | (byte(i + k) & 0x3F);
+    _data.push_back(code);
+    i += length;
+  }
 }
 
 ParseSession::ParseSession(std::string_view sql, const SourceMap& source)
     : listener_(source),
-      input_(sql.data(), sql.size()),
+      input_(sql),
       lexer_(&input_),
       tokens_(&lexer_),
       parser_(&tokens_) {

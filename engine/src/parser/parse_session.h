@@ -23,6 +23,13 @@ class ThrowingErrorListener : public antlr4::BaseErrorListener {
   const SourceMap& source_;
 };
 
+// ANTLR's input stream filled by a plain decoder of the (already validated) UTF-8 text; the
+// runtime's own conversion costs more than lexing a short statement.
+class Utf8InputStream : public antlr4::ANTLRInputStream {
+ public:
+  explicit Utf8InputStream(std::string_view text);
+};
+
 class ParseSession {
  public:
   // Lexes the whole statement; throws SQL_EMPTY when it holds no token, SQL_SYNTAX_ERROR on
@@ -36,7 +43,7 @@ class ParseSession {
 
  private:
   ThrowingErrorListener listener_;
-  antlr4::ANTLRInputStream input_;
+  Utf8InputStream input_;
   sqlroute_gen::MySqlLexer lexer_;
   antlr4::CommonTokenStream tokens_;
   sqlroute_gen::MySqlParser parser_;

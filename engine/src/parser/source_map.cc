@@ -21,28 +21,48 @@ std::size_t SequenceLength(std::string_view s, std::size_t i) {
   return length;
 }
 
-}  // namespace
-
-SourceMap::SourceMap(std::string_view sql) : sql_(sql), size_(sql.size()) {
-  std::size_t i = 0;
-  while (i < sql.size() && static_cast<unsigned char>(sql[i]) < 0x80) ++i;
-  if (i == sql.size()) return;
-  ascii_ = false;
-  offsets_.reserve(sql.size() + 1);
-  for (std::size_t k = 0; k < i; ++k) offsets_.push_back(static_cast<uint32_t>(k));
-  while (i < sql.size()) {
-    offsets_.push_back(static_cast<uint32_t>(i));
-    if (static_cast<unsigned char>(sql[i]) < 0x80) {
+// Byte offset of each code point of `text` (and its size last); throws on malformed UTF-8.
+std::vector<uint32_t> CodePointOffsets(std::string_view text, std::size_t ascii_prefix) {
+  std::vector<uint32_t> offsets;
+  offsets.reserve(text.size() + 1);
+  for (std::size_t k = 0; k < ascii_prefix; ++k) offsets.push_back(static_cast<uint32_t>(k));
+  std::size_t i = ascii_prefix;
+  while (i < text.size()) {
+    offsets.push_back(static_cast<uint32_t>(i));
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
       ++i;
       continue;
     }
-    std::size_t length = SequenceLength(sql, i);
+    std::size_t length = SequenceLength(text, i);
     if (length == 0) {
-      throw Error(ErrorCode::SQL_SYNTAX_ERROR, "the statement is not valid UTF-8", PositionAt(sql, i));
+      throw Error(ErrorCode::SQL_SYNTAX_ERROR, "the statement is not valid UTF-8", PositionAt(text, i));
     }
     i += length;
   }
-  offsets_.push_back(static_cast<uint32_t>(sql.size()));
+  offsets.push_back(static_cast<uint32_t>(text.size()));
+  return offsets;
+}
+
+std::size_t AsciiPrefix(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
+  return i;
+}
+
+}  // namespace
+
+SourceMap::SourceMap(std::string_view sql, std::string_view parsed, std::vector<SourceCut> cuts)
+    : sql_(sql), size_(parsed.size()), cuts_(std::move(cuts)) {
+  if (!cuts_.empty()) {
+    std::size_t prefix = AsciiPrefix(sql);
+    if (prefix < sql.size()) CodePointOffsets(sql, prefix);  // the cut parts must be valid too
+    cut_before_.push_back(0);
+    for (const auto& cut : cuts_) cut_before_.push_back(cut_before_.back() + cut.length);
+  }
+  std::size_t prefix = AsciiPrefix(parsed);
+  if (prefix == parsed.size()) return;
+  ascii_ = false;
+  offsets_ = CodePointOffsets(parsed, prefix);
 }
 
 }  // namespace sqlroute::parser

@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <atomic>
 #include <exception>
 #include <string>
 #include <vector>
@@ -10,12 +11,16 @@
 #include "parser/converter.h"
 #include "parser/nesting_scan.h"
 #include "parser/parse_session.h"
+#include "parser/parse_stats.h"
+#include "parser/value_runs.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::parser {
 namespace {
 
 using sqlroute_gen::MySqlLexer;
+
+std::atomic<uint64_t> cut_parses{0};
 
 // Statements this small and shallow parse on the caller's stack; others on a thread of their own.
 constexpr std::size_t kInlineBytes = 8192;
@@ -25,9 +30,10 @@ constexpr std::size_t kLargeStackBytes = std::size_t{256} << 20;  // reserved, t
 // their count is bounded by a multiple of the depth limit that the large stack holds comfortably.
 constexpr int kRightChainsPerDepth = 20;
 
-void CollectTokens(ParseSession& session, const SourceMap& source, ast::Statement& st, std::vector<size_t>& params) {
+void CollectTokens(ParseSession& session, const SourceMap& source, const std::vector<ValueRun>& runs,
+                   ast::Statement& st) {
   auto span_of = [&](antlr4::Token* token) {
-    return ast::Span{source.ByteOffset(token->getStartIndex()), source.ByteOffset(token->getStopIndex() + 1)};
+    return ast::Span{source.ByteOffset(token->getStartIndex()), source.EndOffset(token->getStopIndex() + 1)};
   };
   bool in_versioned = false;
   uint32_t versioned_begin = 0;
@@ -35,7 +41,6 @@ void CollectTokens(ParseSession& session, const SourceMap& source, ast::Statemen
   for (antlr4::Token* token : session.tokens()) {
     switch (token->getType()) {
       case MySqlLexer::PARAM:
-        params.push_back(token->getTokenIndex());
         st.param_markers.push_back(span_of(token));
         break;
       case MySqlLexer::BLOCK_COMMENT:
@@ -55,29 +60,82 @@ void CollectTokens(ParseSession& session, const SourceMap& source, ast::Statemen
     }
   }
   if (in_versioned) add_comment({versioned_begin, static_cast<uint32_t>(st.sql.size())});
+  bool cut_params = false;
+  for (const auto& run : runs) {
+    for (const auto& value : run.values) {
+      if (value.kind != SimpleKind::Param) continue;
+      st.param_markers.push_back(value.span);
+      cut_params = true;
+    }
+  }
+  if (cut_params) {
+    std::sort(st.param_markers.begin(), st.param_markers.end(),
+              [](const ast::Span& a, const ast::Span& b) { return a.begin < b.begin; });
+  }
 }
 
-ast::Statement ParseOnThisStack(std::string_view sql) {
-  ast::Statement st;
+std::size_t CutValueCount(const std::vector<ValueRun>& runs) {
+  std::size_t count = 0;
+  for (const auto& run : runs) count += run.values.size();
+  return count;
+}
+
+// Parses `sql` with `runs` cut from the text ANTLR sees; false when the converter did not meet
+// every run where it re-adds them.
+bool ParseText(std::string_view sql, const std::vector<ValueRun>& runs, ast::Statement& st) {
   st.sql = std::string(sql);
-  SourceMap source(st.sql);
+  std::string parsed = CutRuns(sql, runs);
+  std::vector<SourceCut> cuts;
+  uint32_t removed = 0;
+  for (const auto& run : runs) {
+    cuts.push_back({run.anchor - removed, run.end - run.anchor});
+    removed += run.end - run.anchor;
+  }
+  SourceMap source(st.sql, parsed, std::move(cuts));
   try {
-    ParseSession session(st.sql, source);
+    ParseSession session(parsed, source);
     auto* root = session.Parse();
-    st.exprs.reserve(session.token_count() / 2 + 4);
-    std::vector<size_t> params;
-    CollectTokens(session, source, st, params);
-    Converter(source, std::move(params), st).Convert(root->statement());
+    st.exprs.reserve(session.token_count() / 2 + 4 + CutValueCount(runs));
+    CollectTokens(session, source, runs, st);
+    Converter converter(source, runs, st);
+    converter.Convert(root->statement());
+    return converter.AllRunsExpanded();
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {
     throw Error(ErrorCode::SQL_SYNTAX_ERROR, std::string("You have an error in your SQL syntax: ") + e.what());
   }
+}
+
+std::size_t CutBytes(const std::vector<ValueRun>& runs) {
+  std::size_t bytes = 0;
+  for (const auto& run : runs) bytes += run.end - run.anchor;
+  return bytes;
+}
+
+// Long runs of simple values are cut before ANTLR parses; false when that parse fails or the
+// runs do not land where the converter re-adds them (the statement is then parsed whole).
+bool ParseCut(std::string_view sql, const std::vector<ValueRun>& runs, ast::Statement& st) {
+  try {
+    if (!ParseText(sql, runs, st)) return false;
+  } catch (const Error&) {
+    return false;
+  }
+  cut_parses.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+ast::Statement ParseOnThisStack(std::string_view sql, const std::vector<ValueRun>& runs) {
+  ast::Statement st;
+  if (!runs.empty() && ParseCut(sql, runs, st)) return st;
+  st = ast::Statement();
+  ParseText(sql, {}, st);
   return st;
 }
 
 struct StackJob {
   std::string_view sql;
+  const std::vector<ValueRun>& runs;
   ast::Statement result;
   std::exception_ptr error;
 };
@@ -85,7 +143,7 @@ struct StackJob {
 void* RunStackJob(void* arg) {
   auto* job = static_cast<StackJob*>(arg);
   try {
-    job->result = ParseOnThisStack(job->sql);
+    job->result = ParseOnThisStack(job->sql, job->runs);
   } catch (...) {
     job->error = std::current_exception();
   }
@@ -93,8 +151,8 @@ void* RunStackJob(void* arg) {
 }
 
 // Falls back to the caller's stack when no thread can be started and the statement is shallow.
-ast::Statement ParseOnLargeStack(std::string_view sql, bool shallow) {
-  StackJob job{sql, {}, nullptr};
+ast::Statement ParseOnLargeStack(std::string_view sql, const std::vector<ValueRun>& runs, bool shallow) {
+  StackJob job{sql, runs, {}, nullptr};
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
   pthread_attr_setstacksize(&attributes, kLargeStackBytes);
@@ -102,7 +160,7 @@ ast::Statement ParseOnLargeStack(std::string_view sql, bool shallow) {
   int failed = pthread_create(&thread, &attributes, RunStackJob, &job);
   pthread_attr_destroy(&attributes);
   if (failed != 0) {
-    if (shallow) return ParseOnThisStack(sql);
+    if (shallow) return ParseOnThisStack(sql, runs);
     throw Error(ErrorCode::SQL_TOO_COMPLEX, "no stack available to parse this deeply nested statement");
   }
   pthread_join(thread, nullptr);
@@ -111,6 +169,8 @@ ast::Statement ParseOnLargeStack(std::string_view sql, bool shallow) {
 }
 
 }  // namespace
+
+uint64_t CutRunParseCount() { return cut_parses.load(std::memory_order_relaxed); }
 
 ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
   if (sql.size() > limits.max_sql_bytes) {
@@ -124,8 +184,16 @@ ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
                                                 " levels deep, more than the limit of " + std::to_string(limits.max_depth));
   }
   bool shallow = depth <= kInlineDepth && nesting.right_chains <= kInlineDepth;
-  if (sql.size() > kInlineBytes || !shallow) return ParseOnLargeStack(sql, shallow);
-  return ParseOnThisStack(sql);
+  std::vector<ValueRun> runs = limits.cut_value_runs ? FindValueRuns(sql) : std::vector<ValueRun>{};
+  if (sql.size() > kInlineBytes || !shallow) {
+    // Cut runs add no nesting: when what ANTLR sees is small, it is parsed here.
+    ast::Statement st;
+    bool small = shallow && !runs.empty() && sql.size() - CutBytes(runs) <= kInlineBytes;
+    if (!small) return ParseOnLargeStack(sql, runs, shallow);
+    if (ParseCut(sql, runs, st)) return st;
+    return ParseOnLargeStack(sql, {}, shallow);
+  }
+  return ParseOnThisStack(sql, runs);
 }
 
 void WarmUp() {

@@ -10,6 +10,7 @@ namespace sqlroute::parser {
 struct ParseLimits {
   std::size_t max_sql_bytes = 16u << 20;  // larger statements: SQL_TOO_LARGE
   int max_depth = 1000;                   // deeper nesting: SQL_TOO_COMPLEX
+  bool cut_value_runs = true;             // false: ANTLR parses the whole text (parser/value_runs.h)
 };
 
 // Throws sqlroute::Error (SQL_SYNTAX_ERROR with line:column and the offending token,

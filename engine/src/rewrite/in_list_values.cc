@@ -1,9 +1,5 @@
 #include "rewrite/in_list_values.h"
 
-#include <algorithm>
-
-#include "common/strings.h"
-
 namespace sqlroute::rewrite {
 
 void InListRewriter::AddToken(std::vector<SqlToken>& tokens) const {
@@ -17,26 +13,29 @@ void InListRewriter::AddToken(std::vector<SqlToken>& tokens) const {
 std::string InListRewriter::ItemsText(std::size_t unit) const {
   const ast::Statement& statement = input_.statement;
   const ast::Expr& in = InExpr();
-  std::vector<std::string> items;
+  std::string text;
   for (int child : input_.route.in_list_items[unit]) {
-    items.emplace_back(statement.text(statement.expr(in.children[static_cast<std::size_t>(child)]).span));
+    if (!text.empty()) text += ", ";
+    text += statement.text(statement.expr(in.children[static_cast<std::size_t>(child)]).span);
   }
-  return Join(items, ", ");
+  return text;
 }
 
 std::vector<Value> InListRewriter::Params(std::size_t unit, const std::vector<Value>& params) const {
   const ast::Statement& statement = input_.statement;
   const ast::Expr& in = InExpr();
-  const std::vector<int>& kept = input_.route.in_list_items[unit];
-  std::vector<int32_t> dropped;
+  std::vector<bool> kept(in.children.size(), false);
+  for (int child : input_.route.in_list_items[unit]) kept[static_cast<std::size_t>(child)] = true;
+  std::vector<bool> dropped(params.size(), false);
   for (std::size_t child = 1; child < in.children.size(); ++child) {
     const ast::Expr& item = statement.expr(in.children[child]);
-    bool keep = std::find(kept.begin(), kept.end(), static_cast<int>(child)) != kept.end();
-    if (!keep && item.kind == ast::ExprKind::Param) dropped.push_back(item.param_index);
+    bool known = item.kind == ast::ExprKind::Param && static_cast<std::size_t>(item.param_index) < params.size();
+    if (!kept[child] && known) dropped[static_cast<std::size_t>(item.param_index)] = true;
   }
   std::vector<Value> result;
+  result.reserve(params.size());
   for (std::size_t i = 0; i < params.size(); ++i) {
-    if (std::find(dropped.begin(), dropped.end(), static_cast<int32_t>(i)) == dropped.end()) result.push_back(params[i]);
+    if (!dropped[i]) result.push_back(params[i]);
   }
   return result;
 }

@@ -1,12 +1,138 @@
 #include "route/in_list_split.h"
 
+#include <unordered_map>
+
 #include "common/strings.h"
-#include "route/table_router.h"
 
 namespace sqlroute::route {
+namespace {
+
+using Kind = config::StrategyConfig::Kind;
+
+// Case-insensitive hashing of table names, without building lower-cased copies.
+struct NoCaseHash {
+  std::size_t operator()(std::string_view text) const {
+    std::size_t hash = 14695981039346656037ull;
+    for (char c : text) {
+      unsigned char lower = c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c - 'A' + 'a') : static_cast<unsigned char>(c);
+      hash = (hash ^ lower) * 1099511628211ull;
+    }
+    return hash;
+  }
+};
+struct NoCaseEqual {
+  bool operator()(std::string_view a, std::string_view b) const { return EqualsIgnoreCase(a, b); }
+};
+using UnitsByTable = std::unordered_map<std::string_view, std::size_t, NoCaseHash, NoCaseEqual>;
+
+// The units of one data source, by their first actual table.
+struct DataSourceUnits {
+  const std::string* data_source;
+  const std::vector<std::string>* available;  // the data source's actual tables
+  const std::vector<std::string>* chosen;     // the table chosen there for each value, when recorded
+  UnitsByTable units;
+  std::vector<std::size_t> all;               // every unit of the data source
+};
+
+// True when `strategy` reads its value from the split IN list (the condition TableRouter would
+// find for its column is the split one), so that its result differs per value.
+bool ReadsSplit(const ShardingStrategy& strategy, const ShardingTable& table, const ShardingCondition& branch,
+                const ColumnCondition& split) {
+  if (strategy.kind != Kind::Standard && strategy.kind != Kind::Complex) return false;
+  for (const auto& column : strategy.columns) {
+    for (const auto& each : branch.columns) {
+      if (each.column != column) continue;
+      bool bound = each.table == &table ||
+                   (table.binding_group >= 0 && each.table->binding_group == table.binding_group);
+      if (!bound) continue;
+      if (&each == &split) return true;
+      break;
+    }
+  }
+  return false;
+}
+
+// Groups the IN values by unit in one pass: a standard strategy on the split column gives each value
+// the target the route recorded for it (or is asked again when nothing was recorded); a level that
+// does not read the split column gives every value the same targets, those of the route units.
+bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition& split, const InListChoices& choices,
+                               bool per_value_database, bool per_value_table, const RouteContext& context,
+                               std::vector<std::vector<int>>& items) {
+  auto recorded = [&](const std::vector<std::string>& available) -> const std::vector<std::string>* {
+    auto found = choices.find({split.in_list, &available});
+    return found != choices.end() && found->second.size() == split.values.size() ? &found->second : nullptr;
+  };
+  std::vector<DataSourceUnits> sources;
+  for (std::size_t u = 0; u < context.units.size(); ++u) {
+    const RouteUnit& unit = context.units[u];
+    if (unit.tables.empty()) return false;
+    DataSourceUnits* slot = nullptr;
+    for (auto& each : sources) {
+      if (*each.data_source == unit.data_source) slot = &each;
+    }
+    if (!slot) {
+      const std::vector<std::string>& available = table.ActualTables(unit.data_source);
+    sources.push_back({&unit.data_source, &available, recorded(available), {}, {}});
+      slot = &sources.back();
+    }
+    slot->units.emplace(unit.tables.front().actual, u);
+    slot->all.push_back(u);
+  }
+  const ShardingStrategy& database = table.database_strategy;
+  const ShardingStrategy& tables = table.table_strategy;
+  ShardingTarget database_target{table.logic_table, per_value_database ? database.column_names.front() : "",
+                                 table.data_source_info};
+  ShardingTarget table_target{table.logic_table, per_value_table ? tables.column_names.front() : "", table.table_info};
+  const std::vector<std::string>* chosen_sources = recorded(table.data_sources);
+  std::string chosen_source, chosen_table;
+  for (std::size_t k = 0; k < split.values.size(); ++k) {
+    const Value& value = split.values[k];
+    int item = static_cast<int>(k) + 1;
+    if (per_value_database) {
+      chosen_source = chosen_sources ? (*chosen_sources)[k]
+                                     : database.algorithm.standard->DoSharding(table.data_sources, database_target, value);
+    }
+    for (auto& source : sources) {
+      if (per_value_database && *source.data_source != chosen_source) continue;
+      if (!per_value_table) {
+        for (std::size_t u : source.all) items[u].push_back(item);
+        continue;
+      }
+      const std::string& chosen = source.chosen ? (*source.chosen)[k]
+                                                : (chosen_table = tables.algorithm.standard->DoSharding(*source.available, table_target, value));
+      auto found = source.units.find(chosen);
+      if (found != source.units.end()) items[found->second].push_back(item);
+    }
+  }
+  return true;
+}
+
+// Any strategy: routes the branch once per value, with the split column narrowed to that value.
+void GroupByRouting(const RouteInput& input, const ShardingTable& table, const ShardingCondition& branch,
+                    const ColumnCondition& split, const RouteContext& context, std::vector<std::vector<int>>& items) {
+  std::vector<RouteDecision> ignored;
+  TableRouter router(*input.rules.sharding, input.hints, ignored);
+  ShardingCondition single = branch;
+  ColumnCondition& narrowed = single.columns[static_cast<std::size_t>(&split - branch.columns.data())];
+  narrowed.in_list = ast::kNoExpr;
+  narrowed.text.clear();
+  for (std::size_t k = 0; k < split.values.size(); ++k) {
+    narrowed.values = {split.values[k]};
+    for (const auto& node : router.Route(table, &single)) {
+      for (std::size_t u = 0; u < context.units.size(); ++u) {
+        const RouteUnit& unit = context.units[u];
+        bool same = unit.data_source == node.data_source && !unit.tables.empty() &&
+                    EqualsIgnoreCase(unit.tables.front().actual, node.table);
+        if (same) items[u].push_back(static_cast<int>(k) + 1);
+      }
+    }
+  }
+}
+
+}  // namespace
 
 void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const ShardingConditions& conditions,
-                     RouteContext& context) {
+                     const InListChoices& choices, RouteContext& context) {
   if (!input.rules.in_list_split || conditions.branches.size() != 1 || context.units.size() < 2) return;
   const ShardingCondition& branch = conditions.branches.front();
   if (branch.always_false) return;
@@ -17,29 +143,16 @@ void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const 
     split = &each;
   }
   if (!split || split->values.size() + 1 != input.statement.expr(split->in_list).children.size()) return;
-  std::vector<RouteDecision> ignored;
-  TableRouter router(*input.rules.sharding, input.hints, ignored);
   std::vector<std::vector<int>> items(context.units.size());
-  ShardingCondition single;  // the branch with one value of the split IN list at a time
-  std::size_t slot = 0;
-  for (const auto& each : branch.columns) {
-    if (each.in_list == split->in_list) {
-      slot = single.columns.size();
-      single.columns.push_back({each.table, each.column, false, {}, {}, "", ast::kNoExpr});
-    } else {
-      single.columns.push_back(each);
-    }
-  }
-  for (std::size_t k = 0; k < split->values.size(); ++k) {
-    single.columns[slot].values = {split->values[k]};
-    for (const auto& node : router.Route(table, &single)) {
-      for (std::size_t u = 0; u < context.units.size(); ++u) {
-        const RouteUnit& unit = context.units[u];
-        bool same = unit.data_source == node.data_source && !unit.tables.empty() &&
-                    EqualsIgnoreCase(unit.tables.front().actual, node.table);
-        if (same) items[u].push_back(static_cast<int>(k) + 1);
-      }
-    }
+  const ShardingStrategy& database = table.database_strategy;
+  const ShardingStrategy& tables = table.table_strategy;
+  bool per_value_database = ReadsSplit(database, table, branch, *split);
+  bool per_value_table = !input.hints.database_value_only && ReadsSplit(tables, table, branch, *split);
+  bool standard = (!per_value_database || database.kind == Kind::Standard) &&
+                  (!per_value_table || tables.kind == Kind::Standard);
+  if (!standard || !GroupByStandardStrategies(table, *split, choices, per_value_database, per_value_table, context, items)) {
+    items.assign(context.units.size(), {});
+    GroupByRouting(input, table, branch, *split, context, items);
   }
   for (const auto& each : items) {
     if (each.empty()) return;  // a unit the values cannot explain: keep the statement whole

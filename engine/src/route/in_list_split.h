@@ -5,10 +5,12 @@
 
 #include "route/router.h"
 #include "route/sharding_conditions.h"
+#include "route/table_router.h"
 
 namespace sqlroute::route {
 
+// `choices`: what the route's strategies chose for each IN value (recorded by its TableRouter).
 void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const ShardingConditions& conditions,
-                     RouteContext& context);
+                     const InListChoices& choices, RouteContext& context);
 
 }  // namespace sqlroute::route

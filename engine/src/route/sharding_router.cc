@@ -65,9 +65,9 @@ std::vector<DataNode> RouteBranches(const TableRouter& router, const ShardingTab
 }
 
 void StandardRoute(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
-                   const ShardingConditions& conditions, RouteContext& context) {
+                   const ShardingConditions& conditions, RouteContext& context, InListChoices* choices) {
   const ShardingRule& rule = *input.rules.sharding;
-  TableRouter router(rule, input.hints, context.decisions);
+  TableRouter router(rule, input.hints, context.decisions, choices);
   const ShardingTable& primary = *tables.front();
   for (const auto& node : RouteBranches(router, primary, conditions)) {
     RouteUnit unit{node.data_source, node.data_source, {{primary.logic_table, node.table}}};
@@ -158,8 +158,10 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
   if (conditions.AlwaysFalse()) {
     context = RouteUnicast(input.rules, tables);
   } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
-    StandardRoute(input, tables, conditions, context);
-    if (tables.size() == 1) PlanInListSplit(input, *tables.front(), conditions, context);
+    InListChoices choices;
+    bool split = tables.size() == 1;
+    StandardRoute(input, tables, conditions, context, split ? &choices : nullptr);
+    if (split) PlanInListSplit(input, *tables.front(), conditions, choices, context);
   } else {
     CartesianRoute(input, tables, conditions, context);
   }

@@ -1,6 +1,7 @@
 #include "route/table_router.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "common/strings.h"
 #include "sqlroute/error.h"
@@ -82,11 +83,19 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
       if (condition->is_range) {
         result = strategy.algorithm.standard->DoRangeSharding(available, target, condition->range);
       } else {
-        for (const auto& value : condition->values) {
-          std::string chosen = strategy.algorithm.standard->DoSharding(available, target, value);
-          if (chosen.empty()) continue;
+        std::unordered_set<std::string> seen;  // an IN list names each target many times
+        std::vector<std::string>* record = nullptr;
+        if (choices_ && condition->in_list != ast::kNoExpr) {
+          record = &(*choices_)[{condition->in_list, &available}];
+          record->assign(condition->values.size(), std::string());
+        }
+        for (std::size_t k = 0; k < condition->values.size(); ++k) {
+          std::string chosen = strategy.algorithm.standard->DoSharding(available, target, condition->values[k]);
+          if (record) (*record)[k] = chosen;
+          if (chosen.empty() || seen.count(chosen)) continue;
           CheckTarget(chosen, available);
-          result.push_back(chosen);
+          seen.insert(chosen);
+          result.push_back(std::move(chosen));
         }
       }
       result = SortedDistinct(std::move(result));

@@ -1,6 +1,8 @@
 #pragma once
 // Routes one sharding table under one condition branch (or hints) to its data nodes, through
 // its database and table strategies (ShardingSphere's standard route for one table).
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "route/route_context.h"
@@ -10,10 +12,16 @@
 
 namespace sqlroute::route {
 
+// What standard strategies chose for each value of an IN list (by the IN expression and the target
+// list chosen from: the data sources, or one data source's tables); "" where nothing was chosen.
+// The IN-list split reads it instead of asking the algorithms again.
+using InListChoices = std::map<std::pair<ast::ExprId, const std::vector<std::string>*>, std::vector<std::string>>;
+
 class TableRouter {
  public:
-  TableRouter(const ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions)
-      : rule_(rule), hints_(hints), decisions_(decisions) {}
+  TableRouter(const ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions,
+              InListChoices* choices = nullptr)
+      : rule_(rule), hints_(hints), decisions_(decisions), choices_(choices) {}
 
   // `branch` may be null: no sharding condition, so every node the strategies allow.
   std::vector<DataNode> Route(const ShardingTable& table, const ShardingCondition* branch) const;
@@ -29,6 +37,7 @@ class TableRouter {
   const ShardingRule& rule_;
   const Hints& hints_;
   std::vector<RouteDecision>& decisions_;
+  InListChoices* choices_;
 };
 
 }  // namespace sqlroute::route

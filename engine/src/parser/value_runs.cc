@@ -1,0 +1,230 @@
+#include "parser/value_runs.h"
+
+#include <optional>
+
+namespace sqlroute::parser {
+namespace {
+
+constexpr std::size_t kMinRunItems = 8;  // IN items
+constexpr std::size_t kMinRunRows = 4;   // VALUES rows
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsWordChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || IsDigit(c) || c == '_' || c == '$' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool WordIs(std::string_view word, std::string_view upper) {
+  if (word.size() != upper.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    char c = word[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c != upper[i]) return false;
+  }
+  return true;
+}
+
+class Scanner {
+ public:
+  explicit Scanner(std::string_view sql) : sql_(sql) {}
+
+  std::optional<std::vector<ValueRun>> Scan() {
+    std::vector<ValueRun> runs;
+    std::string_view previous, before_previous;  // the last two words ("" for other tokens)
+    std::size_t i = 0;
+    const std::size_t n = sql_.size();
+    while (i < n) {
+      char c = sql_[i];
+      std::string_view word;
+      if (IsSpace(c)) {
+        ++i;
+        continue;
+      }
+      if (c == '/' && i + 1 < n && sql_[i + 1] == '*') {
+        if (i + 2 < n && sql_[i + 2] == '!') return std::nullopt;
+        std::size_t end = sql_.find("*/", i + 2);
+        i = end == std::string_view::npos ? n : end + 2;
+        continue;
+      }
+      bool dashes = c == '-' && i + 1 < n && sql_[i + 1] == '-';
+      if (c == '#' || (dashes && (i + 2 == n || std::string_view(" \t\r\n").find(sql_[i + 2]) != std::string_view::npos))) {
+        while (i < n && sql_[i] != '\n' && sql_[i] != '\r') ++i;
+        continue;
+      }
+      if (c == '\'' || c == '"' || c == '`') {
+        i = SkipQuoted(i);
+      } else if (IsWordChar(c)) {
+        std::size_t start = i;
+        while (i < n && IsWordChar(sql_[i])) ++i;
+        word = sql_.substr(start, i - start);
+      } else if (c == '(') {
+        std::optional<ValueRun> run;
+        if (WordIs(previous, "IN") && !WordIs(before_previous, "VALUES")) run = InItems(i);
+        if (WordIs(previous, "VALUES") || WordIs(previous, "VALUE")) run = Rows(i);
+        if (run) {
+          i = run->end;
+          runs.push_back(std::move(*run));
+        } else {
+          ++i;
+        }
+      } else {
+        ++i;
+      }
+      before_previous = previous;
+      previous = word;
+    }
+    return runs;
+  }
+
+ private:
+  // Index just past the quoted text starting at `i`; the text size when it is not closed.
+  std::size_t SkipQuoted(std::size_t i) const {
+    char quote = sql_[i++];
+    while (i < sql_.size()) {
+      char c = sql_[i];
+      if (c == '\\' && quote != '`') {
+        i += 2;
+      } else if (c == quote) {
+        if (i + 1 < sql_.size() && sql_[i + 1] == quote) {
+          i += 2;
+        } else {
+          return i + 1;
+        }
+      } else {
+        ++i;
+      }
+    }
+    return sql_.size() + 1;  // unterminated: never a simple value
+  }
+
+  std::size_t SkipSpaces(std::size_t i) const {
+    while (i < sql_.size() && IsSpace(sql_[i])) ++i;
+    return i;
+  }
+
+  // One simple value starting at `i` (after spaces); sets `i` just past it.
+  std::optional<SimpleValue> Value(std::size_t& i) const {
+    i = SkipSpaces(i);
+    const std::size_t n = sql_.size();
+    if (i >= n) return std::nullopt;
+    std::size_t start = i;
+    char c = sql_[i];
+    SimpleValue value{SimpleKind::Param, {}, false};
+    if (c == '?') {
+      ++i;
+    } else if (c == '\'' || c == '"') {
+      i = SkipQuoted(i);
+      if (i > n) return std::nullopt;
+      value.kind = SimpleKind::String;
+    } else if (IsDigit(c) || (c == '-' && i + 1 < n && IsDigit(sql_[i + 1]))) {
+      value.negated = c == '-';
+      if (value.negated) ++i;
+      while (i < n && IsDigit(sql_[i])) ++i;
+      value.kind = SimpleKind::Integer;
+      if (i < n && sql_[i] == '.') {
+        value.kind = SimpleKind::Decimal;
+        ++i;
+        while (i < n && IsDigit(sql_[i])) ++i;
+      }
+      if (i < n && (IsWordChar(sql_[i]) || sql_[i] == '.')) return std::nullopt;  // 1e5, 0x1f, 1abc, 1.2.3
+    } else if (IsWordChar(c)) {
+      while (i < n && IsWordChar(sql_[i])) ++i;
+      std::string_view word = sql_.substr(start, i - start);
+      if (WordIs(word, "NULL")) {
+        value.kind = SimpleKind::Null;
+      } else if (WordIs(word, "TRUE")) {
+        value.kind = SimpleKind::True;
+      } else if (WordIs(word, "FALSE")) {
+        value.kind = SimpleKind::False;
+      } else {
+        return std::nullopt;
+      }
+    } else {
+      return std::nullopt;
+    }
+    value.span = {static_cast<uint32_t>(start), static_cast<uint32_t>(i)};
+    return value;
+  }
+
+  // Values separated by commas up to the closing parenthesis; `i` is just past the opening one
+  // and ends just past the closing one.
+  bool List(std::size_t& i, std::vector<SimpleValue>& values, bool allow_empty) const {
+    std::size_t after_open = SkipSpaces(i);
+    if (allow_empty && after_open < sql_.size() && sql_[after_open] == ')') {
+      i = after_open + 1;
+      return true;
+    }
+    while (true) {
+      auto value = Value(i);
+      if (!value) return false;
+      values.push_back(*value);
+      i = SkipSpaces(i);
+      if (i >= sql_.size()) return false;
+      if (sql_[i] == ')') {
+        ++i;
+        return true;
+      }
+      if (sql_[i] != ',') return false;
+      ++i;
+    }
+  }
+
+  std::optional<ValueRun> InItems(std::size_t open) const {
+    std::size_t i = open + 1;
+    ValueRun run{ValueRun::Kind::InItems, 0, 0, {}, {}, {}};
+    if (!List(i, run.values, false) || run.values.size() < kMinRunItems) return std::nullopt;
+    run.anchor = run.values.front().span.end;
+    run.end = run.values.back().span.end;
+    run.values.erase(run.values.begin());
+    return run;
+  }
+
+  std::optional<ValueRun> Rows(std::size_t open) const {
+    ValueRun run{ValueRun::Kind::Rows, 0, 0, {}, {}, {}};
+    std::vector<SimpleValue> first;
+    std::size_t i = open + 1;
+    if (!List(i, first, true)) return std::nullopt;
+    run.anchor = static_cast<uint32_t>(i);
+    while (true) {
+      std::size_t comma = SkipSpaces(i);
+      if (comma >= sql_.size() || sql_[comma] != ',') break;
+      std::size_t row_open = SkipSpaces(comma + 1);
+      if (row_open >= sql_.size() || sql_[row_open] != '(') break;
+      std::size_t row_end = row_open + 1;
+      std::size_t kept = run.values.size();
+      if (!List(row_end, run.values, true)) {
+        run.values.resize(kept);
+        break;
+      }
+      run.rows.push_back({static_cast<uint32_t>(row_open), static_cast<uint32_t>(row_end)});
+      run.row_ends.push_back(static_cast<uint32_t>(run.values.size()));
+      i = row_end;
+    }
+    if (run.rows.size() + 1 < kMinRunRows) return std::nullopt;
+    run.end = run.rows.back().end;
+    return run;
+  }
+
+  std::string_view sql_;
+};
+
+}  // namespace
+
+std::vector<ValueRun> FindValueRuns(std::string_view sql) {
+  auto runs = Scanner(sql).Scan();
+  return runs ? std::move(*runs) : std::vector<ValueRun>{};
+}
+
+std::string CutRuns(std::string_view sql, const std::vector<ValueRun>& runs) {
+  std::string text;
+  std::size_t kept = 0;
+  for (const auto& run : runs) {
+    text.append(sql.substr(kept, run.anchor - kept));
+    kept = run.end;
+  }
+  text.append(sql.substr(kept));
+  return text;
+}
+
+}  // namespace sqlroute::parser
