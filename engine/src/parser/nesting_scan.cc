@@ -22,25 +22,6 @@ bool WordIs(std::string_view word, std::string_view keyword) {
   return true;
 }
 
-// Index just past a quoted section starting at `i` (quote char at sql[i]).
-std::size_t SkipQuoted(std::string_view sql, std::size_t i) {
-  char quote = sql[i++];
-  while (i < sql.size()) {
-    char c = sql[i];
-    if (c == '\\' && quote != '`') {
-      i += 2;
-    } else if (c == quote) {
-      if (i + 1 < sql.size() && sql[i + 1] == quote) {
-        i += 2;
-      } else {
-        return i + 1;
-      }
-    } else {
-      ++i;
-    }
-  }
-  return sql.size();
-}
 
 }  // namespace
 
@@ -54,7 +35,7 @@ Nesting ScanNesting(std::string_view sql) {
   while (i < n) {
     char c = sql[i];
     if (c == '\'' || c == '"' || c == '`') {
-      i = SkipQuoted(sql, i);
+      i = QuotedEnd(sql, i);
       run = 0;
     } else if (c == '#' || (c == '-' && i + 2 < n && sql[i + 1] == '-' && IsSpace(sql[i + 2]))) {
       while (i < n && sql[i] != '\n') ++i;
@@ -101,6 +82,25 @@ Nesting ScanNesting(std::string_view sql) {
     }
   }
   return result;
+}
+
+std::size_t QuotedEnd(std::string_view sql, std::size_t i) {
+  char quote = sql[i++];
+  while (i < sql.size()) {
+    char c = sql[i];
+    if (c == '\\' && quote != '`') {
+      i += 2;
+    } else if (c == quote) {
+      if (i + 1 < sql.size() && sql[i + 1] == quote) {
+        i += 2;
+      } else {
+        return i + 1;
+      }
+    } else {
+      ++i;
+    }
+  }
+  return sql.size() + 1;
 }
 
 }  // namespace sqlroute::parser

@@ -1,6 +1,7 @@
 #pragma once
 // A cheap lexical pre-scan that measures how deeply a statement nests, so that statements
 // which would recurse too deeply are rejected before ANTLR sees them.
+#include <cstddef>
 #include <string_view>
 
 namespace sqlroute::parser {
@@ -12,5 +13,9 @@ struct Nesting {
 };
 
 Nesting ScanNesting(std::string_view sql);
+
+// Index just past the quoted text (', " or `) starting at `i`, honouring doubled quotes and
+// backslash escapes; sql.size() + 1 when it is not closed.
+std::size_t QuotedEnd(std::string_view sql, std::size_t i);
 
 }  // namespace sqlroute::parser

@@ -1,4 +1,5 @@
 #include "parser/value_runs.h"
+#include "parser/nesting_scan.h"
 
 #include <optional>
 
@@ -53,7 +54,7 @@ class Scanner {
         continue;
       }
       if (c == '\'' || c == '"' || c == '`') {
-        i = SkipQuoted(i);
+        i = QuotedEnd(sql_, i);
       } else if (IsWordChar(c)) {
         std::size_t start = i;
         while (i < n && IsWordChar(sql_[i])) ++i;
@@ -78,26 +79,6 @@ class Scanner {
   }
 
  private:
-  // Index just past the quoted text starting at `i`; the text size when it is not closed.
-  std::size_t SkipQuoted(std::size_t i) const {
-    char quote = sql_[i++];
-    while (i < sql_.size()) {
-      char c = sql_[i];
-      if (c == '\\' && quote != '`') {
-        i += 2;
-      } else if (c == quote) {
-        if (i + 1 < sql_.size() && sql_[i + 1] == quote) {
-          i += 2;
-        } else {
-          return i + 1;
-        }
-      } else {
-        ++i;
-      }
-    }
-    return sql_.size() + 1;  // unterminated: never a simple value
-  }
-
   std::size_t SkipSpaces(std::size_t i) const {
     while (i < sql_.size() && IsSpace(sql_[i])) ++i;
     return i;
@@ -114,7 +95,7 @@ class Scanner {
     if (c == '?') {
       ++i;
     } else if (c == '\'' || c == '"') {
-      i = SkipQuoted(i);
+      i = QuotedEnd(sql_, i);
       if (i > n) return std::nullopt;
       value.kind = SimpleKind::String;
     } else if (IsDigit(c) || (c == '-' && i + 1 < n && IsDigit(sql_[i + 1]))) {
