@@ -6,9 +6,15 @@
 #    prepared sysbench point select's round trip: the baseline;
 # 3. runs the C++ benchmarks (bench/route_bench.cc) with 5 repetitions and prints medians and
 #    ratios (cached / uncached, engine / MariaDB point select, 2 threads / 1 thread);
-# 4. runs the Python benchmark (bench/bench_python.py).
+# 4. runs the Python benchmark (bench/bench_python.py);
+# 5. times engine construction with warm-up in fresh processes (bench/startup_main.cc), median
+#    of 5 per scenario;
+# 6. routes 1,000,000 statements of 100,000 shapes through one engine and reports RSS as it
+#    goes and the bytes per cache entry (bench/cache_memory_main.cc).
 # If MariaDB cannot be installed or started, that is reported and the rest still runs.
-# BENCH_MIN_TIME (seconds per benchmark run, default 0.2) trades time for precision.
+# BENCH_MIN_TIME (seconds per benchmark run, default 0.2) trades time for precision;
+# BENCH_MEMORY_STATEMENTS / BENCH_MEMORY_SHAPES (default 1000000 / 100000) size step 6.
+# Medians mean little on a busy machine: the C++ table shows CPU time next to real time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -17,7 +23,8 @@ MIN_TIME=${BENCH_MIN_TIME:-0.2}
 PORT=${BENCH_MARIADB_PORT:-33061}
 mkdir -p "$OUT"
 
-bash scripts/build.sh --target sqlroute_bench _core >/dev/null || bash scripts/build.sh || exit 1
+bash scripts/build.sh --target sqlroute_bench sqlroute_startup sqlroute_cache_memory _core >/dev/null ||
+  bash scripts/build.sh || exit 1
 
 mariadb_ns=""
 datadir=""
@@ -70,3 +77,17 @@ build/bench/sqlroute_bench --benchmark_repetitions=5 --benchmark_report_aggregat
 
 echo "== Python route() (median of 5 repetitions)"
 PYTHONPATH=python /usr/bin/python3 bench/bench_python.py
+
+echo "== Engine construction with warm-up, fresh process (median of 5; ms)"
+printf '%-10s %9s %10s %15s %9s\n' scenario warmup compile first_routes total
+for scenario in "sharding tests/golden/rules/sysbench_sharding.yaml" "readwrite tests/golden/rules/readwrite.yaml" \
+                "encrypt bench/rules/sysbench_encrypt.yaml" "shadow tests/golden/rules/shadow.yaml"; do
+  set -- $scenario
+  hint=""
+  [ "$1" = shadow ] && hint=" /*shadow:true*/"
+  for _ in 1 2 3 4 5; do build/bench/sqlroute_startup "$2" "$hint"; done | sort -n -k4 | sed -n 3p |
+    awk -v s="$1" '{printf "%-10s %9s %10s %15s %9s\n", s, $1, $2, $3, $4}'
+done
+
+echo "== Plan cache memory: ${BENCH_MEMORY_STATEMENTS:-1000000} statements of ${BENCH_MEMORY_SHAPES:-100000} shapes"
+build/bench/sqlroute_cache_memory "${BENCH_MEMORY_STATEMENTS:-1000000}" "${BENCH_MEMORY_SHAPES:-100000}"

@@ -17,15 +17,17 @@ def main():
         elif bench.get("aggregate_name") == "median":
             medians[bench["run_name"]] = bench
     db = args.mariadb_ns
-    print(f"{'benchmark':<46} {'uncached_ns':>11} {'cached_ns':>9} {'cached/unc':>10}"
+    print("real time and CPU time per statement, medians; on a busy machine CPU time is the truer figure")
+    print(f"{'benchmark':<46} {'uncached_ns':>11} {'cached_ns':>9} {'unc_cpu':>8} {'cach_cpu':>8} {'cached/unc':>10}"
           + (f" {'unc/db':>7} {'cached/db':>9}" if db else ""))
     for name, bench in medians.items():
         if not name.startswith("route/") or "/uncached" not in name or "threads:2" in name:
             continue
         cached = medians.get(name.replace("/uncached", "/cached"))
         off, on = bench["real_time"], cached["real_time"] if cached else float("nan")
+        off_cpu, on_cpu = bench["cpu_time"], cached["cpu_time"] if cached else float("nan")
         label = name.replace("/uncached", "").replace("/real_time/threads:1", "")
-        line = f"{label:<46} {off:>11.0f} {on:>9.0f} {on / off:>10.3f}"
+        line = f"{label:<46} {off:>11.0f} {on:>9.0f} {off_cpu:>8.0f} {on_cpu:>8.0f} {on / off:>10.3f}"
         if db:
             line += f" {off / db:>7.3f} {on / db:>9.4f}"
         print(line)

@@ -174,8 +174,61 @@ Value ToValue(py::handle object, const std::string& where) {
                        "' (use None, bool, int, float, Decimal, str, bytes, date, time or datetime)");
 }
 
+namespace {
+
+// ToValue of the plain built-in types, without building the error location it never needs;
+// false for anything else (subclasses such as sqlroute.Int included).
+bool PlainToValue(PyObject* o, std::vector<Value>& out) {
+  if (o == Py_None) {
+    out.push_back(Value::Null());
+  } else if (PyBool_Check(o)) {
+    out.push_back(Value::Bool(o == Py_True));
+  } else if (PyLong_CheckExact(o)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow != 0 || (v == -1 && PyErr_Occurred())) {
+      PyErr_Clear();
+      return false;
+    }
+    if (v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max()) {
+      out.push_back(Value::Int(static_cast<int32_t>(v)));
+    } else {
+      out.push_back(Value::Long(v));
+    }
+  } else if (PyFloat_CheckExact(o)) {
+    out.push_back(Value::Double(PyFloat_AS_DOUBLE(o)));
+  } else if (PyUnicode_CheckExact(o)) {
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(o, &size);
+    if (!data) {
+      PyErr_Clear();
+      return false;
+    }
+    out.push_back(Value::String(std::string(data, static_cast<std::size_t>(size))));
+  } else if (PyBytes_CheckExact(o)) {
+    out.push_back(Value::Bytes(std::string(PyBytes_AS_STRING(o), static_cast<std::size_t>(PyBytes_GET_SIZE(o)))));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::vector<Value> ToValues(py::handle iterable, const std::string& where) {
   std::vector<Value> result;
+  PyObject* o = iterable.ptr();
+  if (PyList_CheckExact(o) || PyTuple_CheckExact(o)) {
+    result.reserve(static_cast<std::size_t>(PySequence_Fast_GET_SIZE(o)));
+    // A list may change under a conversion that runs Python code: its size is read each time.
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(o); ++i) {
+      PyObject* item = PySequence_Fast_GET_ITEM(o, i);
+      if (PlainToValue(item, result)) continue;
+      py::object keep = py::reinterpret_borrow<py::object>(item);  // the item outlives a list change
+      result.push_back(ToValue(keep, where + "[" + std::to_string(i) + "]"));
+    }
+    return result;
+  }
   std::size_t index = 0;
   for (py::handle item : py::iter(iterable)) {
     result.push_back(ToValue(item, where + "[" + std::to_string(index++) + "]"));

@@ -122,13 +122,19 @@ class Engine(ObservabilityMixin):
         (a :class:`Session`) carries the connection's transaction state and is updated.
         Raises a :class:`sqlroute.Error` subclass when the statement cannot be routed.
         """
-        if params is not None and isinstance(params, (str, bytes, bytearray, Mapping)):
+        # The common call (a list or tuple of values, no hints, no session) skips the checks.
+        if params is not None and type(params) not in (list, tuple) and isinstance(
+                params, (str, bytes, bytearray, Mapping)):
             raise TypeError(f"params must be a sequence of values, not {type(params).__name__}")
-        if session is not None and not isinstance(session, Session):
-            raise TypeError(f"session must be a sqlroute.Session, not {type(session).__name__}")
-        call_hints = coerce_hints(hints)
-        native_hints = call_hints.to_native() if call_hints is not None else None
-        native_session = session._native if session is not None else None
+        native_hints = None
+        if hints is not None:
+            call_hints = coerce_hints(hints)
+            native_hints = call_hints.to_native() if call_hints is not None else None
+        native_session = None
+        if session is not None:
+            if not isinstance(session, Session):
+                raise TypeError(f"session must be a sqlroute.Session, not {type(session).__name__}")
+            native_session = session._native
         return Plan(self._native.route(sql, params, native_hints, native_session), self)
 
     def route_batch(

@@ -94,26 +94,19 @@ class Plan:
                  "notes", "statement_kind", "logic_sql", "decrypt_columns")
 
     def __init__(self, native: Any, engine: Optional["Engine"] = None) -> None:
+        # The attributes are read from the native plan when first used (__getattr__): a route()
+        # whose caller looks at the units only does not pay for the rest.
         self._native = native
         self._engine = engine
-        self.units: List[SqlUnit] = [SqlUnit(ds, sql, params) for ds, sql, params in native.units]
-        self.route_type: str = native.route_type
-        self.route_units: List[RouteUnit] = [
-            RouteUnit(logic_ds, ds, tuple(TableMapping(logic, actual) for logic, actual in tables))
-            for logic_ds, ds, tables in native.route_units
-        ]
-        self.decisions: List[RouteDecision] = [
-            RouteDecision(table, column, algorithm, condition, tuple(targets), database_level)
-            for table, column, algorithm, condition, targets, database_level in native.decisions
-        ]
-        self.warnings: List[str] = list(native.warnings)
-        self.notes: List[str] = list(native.notes)
-        self.statement_kind: str = native.statement_kind
-        self.logic_sql: str = native.logic_sql
-        self.decrypt_columns: List[DecryptColumn] = [
-            DecryptColumn(label, index, table, logic_column, encryptor)
-            for (label, index), table, logic_column, encryptor in native.decrypt_columns
-        ]
+
+    def __getattr__(self, name: str) -> Any:
+        """Called for an attribute not read yet: converts it from the native plan, once."""
+        convert = _CONVERSIONS.get(name)
+        if convert is None:
+            raise AttributeError(f"'Plan' object has no attribute '{name}'")
+        value = convert(object.__getattribute__(self, "_native"))
+        object.__setattr__(self, name, value)
+        return value
 
     def explain(self) -> str:
         """The readable explain table: route type, sharding decisions, warnings and units."""
@@ -150,3 +143,25 @@ class Plan:
             f"Plan(statement_kind={self.statement_kind!r}, route_type={self.route_type!r}, "
             f"units={self.units!r}{warnings})"
         )
+
+
+_CONVERSIONS = {
+    "units": lambda native: [SqlUnit(ds, sql, params) for ds, sql, params in native.units],
+    "route_type": lambda native: native.route_type,
+    "route_units": lambda native: [
+        RouteUnit(logic_ds, ds, tuple(TableMapping(logic, actual) for logic, actual in tables))
+        for logic_ds, ds, tables in native.route_units
+    ],
+    "decisions": lambda native: [
+        RouteDecision(table, column, algorithm, condition, tuple(targets), database_level)
+        for table, column, algorithm, condition, targets, database_level in native.decisions
+    ],
+    "warnings": lambda native: list(native.warnings),
+    "notes": lambda native: list(native.notes),
+    "statement_kind": lambda native: native.statement_kind,
+    "logic_sql": lambda native: native.logic_sql,
+    "decrypt_columns": lambda native: [
+        DecryptColumn(label, index, table, logic_column, encryptor)
+        for (label, index), table, logic_column, encryptor in native.decrypt_columns
+    ],
+}

@@ -1,5 +1,7 @@
 #include "cache/sql_normalizer.h"
 
+#include <array>
+#include <cstdint>
 #include <cstdlib>
 
 #include "parser/literal_text.h"
@@ -9,13 +11,33 @@ namespace {
 
 constexpr char kPlaceholder = '\x01';
 
-bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
-bool IsHexDigit(unsigned char c) { return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool IsAsciiAlnum(unsigned char c) { return IsDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
-bool IsIdStart(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_' || c == '$' || c >= 0x80; }
-bool IsIdPart(unsigned char c) { return IsIdStart(c) || IsDigit(c); }
-bool IsBit(unsigned char c) { return c == '0' || c == '1'; }
-bool IsSpace(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+// Character classes, looked up in one table.
+enum : uint8_t { kDigit = 1, kHexDigit = 2, kAsciiAlnum = 4, kIdStart = 8, kBit = 16, kSpace = 32 };
+
+constexpr std::array<uint8_t, 256> kClasses = [] {
+  std::array<uint8_t, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    bool digit = c >= '0' && c <= '9';
+    bool letter = (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    uint8_t bits = 0;
+    if (digit) bits |= kDigit;
+    if (digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) bits |= kHexDigit;
+    if (digit || letter) bits |= kAsciiAlnum;
+    if (letter || c == '_' || c == '$' || c >= 0x80) bits |= kIdStart;
+    if (c == '0' || c == '1') bits |= kBit;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') bits |= kSpace;
+    table[static_cast<std::size_t>(c)] = bits;
+  }
+  return table;
+}();
+
+bool IsDigit(unsigned char c) { return kClasses[c] & kDigit; }
+bool IsHexDigit(unsigned char c) { return kClasses[c] & kHexDigit; }
+bool IsAsciiAlnum(unsigned char c) { return kClasses[c] & kAsciiAlnum; }
+bool IsIdStart(unsigned char c) { return kClasses[c] & kIdStart; }
+bool IsIdPart(unsigned char c) { return kClasses[c] & (kIdStart | kDigit); }
+bool IsBit(unsigned char c) { return kClasses[c] & kBit; }
+bool IsSpace(unsigned char c) { return kClasses[c] & kSpace; }
 
 class Scanner {
  public:
@@ -25,22 +47,28 @@ class Scanner {
     while (pos_ < sql_.size()) {
       if (!Step()) return std::nullopt;
     }
+    Flush();
     return std::move(out_);
   }
 
  private:
   unsigned char At(std::size_t i) const { return i < sql_.size() ? static_cast<unsigned char>(sql_[i]) : 0; }
 
-  void Verbatim(std::size_t end) {
-    out_.shape.append(sql_.substr(pos_, end - pos_));
-    pos_ = end;
+  // Text up to `end` goes to the shape as written: it is copied in one piece when the next
+  // literal (or the end) comes.
+  void Verbatim(std::size_t end) { pos_ = end; }
+
+  void Flush() {
+    out_.shape.append(sql_.data() + flushed_, pos_ - flushed_);
+    flushed_ = pos_;
   }
 
   void Literal(std::size_t end, LiteralClass type) {
+    Flush();
     out_.literals.push_back({static_cast<uint32_t>(pos_), static_cast<uint32_t>(end), type});
-    out_.shape += kPlaceholder;
-    out_.shape += static_cast<char>(type);
-    pos_ = end;
+    const char placeholder[2] = {kPlaceholder, static_cast<char>(type)};
+    out_.shape.append(placeholder, 2);
+    pos_ = flushed_ = end;
   }
 
   // End of a quoted run starting at `open` (backslash escapes only for strings); npos if unterminated.
@@ -57,8 +85,10 @@ class Scanner {
     return std::string_view::npos;
   }
 
-  std::size_t Run(std::size_t i, bool (*pred)(unsigned char)) const {
-    while (i < sql_.size() && pred(At(i))) ++i;
+  // The end of the run of characters from `i` that `Pred` accepts (a template: inlined).
+  template <bool (*Pred)(unsigned char)>
+  std::size_t RunOf(std::size_t i) const {
+    while (i < sql_.size() && Pred(static_cast<unsigned char>(sql_[i]))) ++i;
     return i;
   }
 
@@ -66,12 +96,12 @@ class Scanner {
     unsigned char c = At(pos_);
     if (c < 0x20 && !IsSpace(c)) return false;  // control bytes: leave to the parser
     if (IsSpace(c)) {
-      Verbatim(Run(pos_, IsSpace));
+      Verbatim(RunOf<IsSpace>(pos_));
       return true;
     }
     if (c == '/' && At(pos_ + 1) == '*') {
       if (At(pos_ + 2) == '!') {  // versioned comment: its content is lexed as SQL
-        Verbatim(Run(pos_ + 3, IsDigit));
+        Verbatim(RunOf<IsDigit>(pos_ + 3));
         return true;
       }
       std::size_t close = sql_.find("*/", pos_ + 2);
@@ -128,7 +158,7 @@ class Scanner {
   bool Word() {
     unsigned char c = At(pos_) | 0x20;
     if ((c == 'x' || c == 'b') && At(pos_ + 1) == '\'') {
-      std::size_t i = Run(pos_ + 2, c == 'x' ? IsHexDigit : IsBit);
+      std::size_t i = c == 'x' ? RunOf<IsHexDigit>(pos_ + 2) : RunOf<IsBit>(pos_ + 2);
       if (At(i) == '\'') {
         Literal(i + 1, c == 'x' ? LiteralClass::Hex : LiteralClass::Bits);
         return true;
@@ -141,7 +171,7 @@ class Scanner {
       return true;
     }
     if (At(pos_) == '_') {
-      std::size_t i = Run(pos_ + 1, IsAsciiAlnum);
+      std::size_t i = RunOf<IsAsciiAlnum>(pos_ + 1);
       if (i > pos_ + 1 && At(i) == '\'') {
         std::size_t end = QuotedEnd(i, true);
         if (end == std::string_view::npos) return false;
@@ -149,7 +179,7 @@ class Scanner {
         return true;
       }
     }
-    Verbatim(Run(pos_, IsIdPart));
+    Verbatim(RunOf<IsIdPart>(pos_));
     return true;
   }
 
@@ -161,25 +191,25 @@ class Scanner {
     auto consider = [&](std::size_t end, LiteralClass candidate) {
       if (end > best) best = end, type = candidate;
     };
-    if (At(pos_) == '0' && At(pos_ + 1) == 'x' && IsHexDigit(At(pos_ + 2))) consider(Run(pos_ + 2, IsHexDigit), LiteralClass::Hex);
-    if (At(pos_) == '0' && At(pos_ + 1) == 'b' && IsBit(At(pos_ + 2))) consider(Run(pos_ + 2, IsBit), LiteralClass::Bits);
-    std::size_t i = Run(pos_, IsDigit);
+    if (At(pos_) == '0' && At(pos_ + 1) == 'x' && IsHexDigit(At(pos_ + 2))) consider(RunOf<IsHexDigit>(pos_ + 2), LiteralClass::Hex);
+    if (At(pos_) == '0' && At(pos_ + 1) == 'b' && IsBit(At(pos_ + 2))) consider(RunOf<IsBit>(pos_ + 2), LiteralClass::Bits);
+    std::size_t i = RunOf<IsDigit>(pos_);
     LiteralClass numeric = LiteralClass::Integer;
     if (At(i) == '.') {
-      i = Run(i + 1, IsDigit);
+      i = RunOf<IsDigit>(i + 1);
       numeric = LiteralClass::Decimal;
     }
     if ((At(i) | 0x20) == 'e') {
       std::size_t digits = i + 1 + (At(i + 1) == '+' || At(i + 1) == '-');
       if (IsDigit(At(digits))) {
-        i = Run(digits, IsDigit);
+        i = RunOf<IsDigit>(digits);
         numeric = LiteralClass::Float;
       }
     }
     consider(i, numeric);
-    std::size_t word = Run(pos_, IsDigit);
-    if (word > pos_ && IsIdStart(At(word)) && Run(word, IsIdPart) > best) {
-      Verbatim(Run(word, IsIdPart));
+    std::size_t word = RunOf<IsDigit>(pos_);
+    if (word > pos_ && IsIdStart(At(word)) && RunOf<IsIdPart>(word) > best) {
+      Verbatim(RunOf<IsIdPart>(word));
       return;
     }
     Literal(best, type);
@@ -187,6 +217,7 @@ class Scanner {
 
   std::string_view sql_;
   std::size_t pos_ = 0;
+  std::size_t flushed_ = 0;  // sql_[0, flushed_) is in the shape
   NormalizedSql out_;
 };
 

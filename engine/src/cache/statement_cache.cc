@@ -2,7 +2,10 @@
 
 #include <cstdlib>
 #include <functional>
+#include <vector>
 
+#include "cache/epoch.h"
+#include "cache/plan_template.h"
 #include "config/rule_config.h"
 #include "parser/sql_parser.h"
 #include "route/compiled_rules.h"
@@ -19,7 +22,33 @@ std::shared_ptr<const ast::Statement> ParseUncached(std::string_view sql) {
   return std::make_shared<const ast::Statement>(parser::Parse(sql));
 }
 
+// The slot an entry wants: bits of the hash that the shard choice (hash % 16) does not use.
+std::size_t Home(std::size_t hash, std::size_t mask) { return (hash >> 4) & mask; }
+
 }  // namespace
+
+// Open addressing with linear probing; writers hold the shard's mutex and change slots with
+// single stores, readers probe without a lock. A reader racing a removal may miss an entry
+// that is there (it then takes the locked path), never find one that is not.
+struct StatementCache::Index {
+  explicit Index(std::size_t capacity) : mask(capacity - 1), slots(new std::atomic<CacheEntry*>[capacity]) {
+    for (std::size_t i = 0; i < capacity; ++i) slots[i].store(nullptr, std::memory_order_relaxed);
+  }
+  std::size_t mask;
+  std::unique_ptr<std::atomic<CacheEntry*>[]> slots;
+  std::size_t used = 0;  // writers only
+};
+
+CacheEntry::CacheEntry(std::string shape, std::size_t hash, uint64_t version,
+                       std::shared_ptr<const StatementTemplate> statement)
+    : shape_(std::move(shape)), hash_(hash), version_(version), statement_(std::move(statement)) {}
+
+CacheEntry::~CacheEntry() { delete plan_.load(std::memory_order_acquire); }
+
+bool CacheEntry::ClaimPlanBuild() const {
+  if (plan_claimed_.load(std::memory_order_relaxed)) return false;
+  return !plan_claimed_.exchange(true, std::memory_order_acq_rel);
+}
 
 CacheLimits LimitsFromProps(const RuleSet& rules) {
   const Props& props = rules.compiled().config.props;
@@ -35,87 +64,257 @@ StatementCache::StatementCache(CacheLimits limits)
       shard_entries_((limits.max_entries + kShards - 1) / kShards),
       shard_bytes_(limits.max_bytes / kShards) {}
 
-std::shared_ptr<const ast::Statement> StatementCache::Parse(std::string_view sql, const RuleSet& rules, bool* hit) {
-  if (limits_version_.load(std::memory_order_acquire) != rules.version()) {
-    std::lock_guard<std::mutex> lock(limits_mutex_);
-    if (limits_version_.load(std::memory_order_relaxed) != rules.version()) {
-      CacheLimits limits = LimitsFromProps(rules);
-      enabled_ = limits.enabled;
-      shard_entries_ = (limits.max_entries + kShards - 1) / kShards;
-      shard_bytes_ = limits.max_bytes / kShards;
-      Clear();  // entries of other versions are unreachable anyway: free them now
-      limits_version_.store(rules.version(), std::memory_order_release);
+StatementCache::~StatementCache() {
+  // No reader can be inside: whoever routes holds the engine that owns this cache.
+  for (Shard& shard : shards_) {
+    for (CacheEntry* entry = shard.oldest; entry;) {
+      CacheEntry* next = entry->newer_;
+      delete entry;
+      entry = next;
     }
   }
-  return Parse(sql, rules.version(), hit);
+}
+
+StatementCache::Stripe& StatementCache::MyStripe() {
+  static std::atomic<unsigned> next_thread{0};
+  thread_local unsigned mine = next_thread.fetch_add(1, std::memory_order_relaxed);
+  return stripes_[mine % kStripes];
+}
+
+void StatementCache::CheckLimits(const RuleSet& rules) {
+  if (limits_version_.load(std::memory_order_acquire) == rules.version()) return;
+  std::lock_guard<std::mutex> lock(limits_mutex_);
+  if (limits_version_.load(std::memory_order_relaxed) == rules.version()) return;
+  CacheLimits limits = LimitsFromProps(rules);
+  enabled_ = limits.enabled;
+  shard_entries_ = (limits.max_entries + kShards - 1) / kShards;
+  shard_bytes_ = limits.max_bytes / kShards;
+  Clear();  // entries of other versions are unreachable anyway: free them now
+  limits_version_.store(rules.version(), std::memory_order_release);
+}
+
+std::shared_ptr<const ast::Statement> StatementCache::Parse(std::string_view sql, const RuleSet& rules, bool* hit) {
+  EpochGuard guard;
+  Probe probe = Find(sql, rules);
+  return ParseReporting(sql, probe, hit);
 }
 
 std::shared_ptr<const ast::Statement> StatementCache::Parse(std::string_view sql, uint64_t rules_version, bool* hit) {
-  if (hit) *hit = false;
-  if (!enabled_.load(std::memory_order_relaxed)) return ParseUncached(sql);
-  std::optional<NormalizedSql> normalized = Normalize(sql);
-  if (!normalized) return ParseUncached(sql);
-  Shard& shard = shards_[std::hash<std::string>()(normalized->shape) % kShards];
-  if (auto found = Find(shard, sql, *normalized, rules_version)) {
-    if (hit) *hit = true;
-    return found->Instantiate(sql, normalized->literals);
+  EpochGuard guard;
+  Probe probe;
+  if (enabled_.load(std::memory_order_relaxed)) probe = Lookup(sql, rules_version);
+  return ParseReporting(sql, probe, hit);
+}
+
+std::shared_ptr<const ast::Statement> StatementCache::ParseReporting(std::string_view sql, Probe& probe, bool* hit) {
+  std::shared_ptr<const ast::Statement> statement = ParseProbed(sql, probe);
+  if (hit) *hit = probe.entry != nullptr;  // ParseProbed leaves `entry` set only when the cache served it
+  return statement;
+}
+
+StatementCache::Probe StatementCache::Find(std::string_view sql, const RuleSet& rules) {
+  CheckLimits(rules);
+  if (!enabled_.load(std::memory_order_relaxed)) return Probe{};
+  return Lookup(sql, rules.version());
+}
+
+StatementCache::Probe StatementCache::Lookup(std::string_view sql, uint64_t version) {
+  Probe probe;
+  probe.version = version;
+  probe.normalized = Normalize(sql);
+  if (!probe.normalized) return probe;
+  const std::string& shape = probe.normalized->shape;
+  probe.hash = std::hash<std::string_view>()(shape);
+  const CacheEntry* entry = FindIn(ShardOf(probe.hash), shape, probe.hash);
+  if (entry && entry->version() == version && entry->statement().Matches(sql, probe.normalized->literals)) {
+    entry->MarkUsed();
+    probe.entry = entry;
+  }
+  return probe;
+}
+
+const CacheEntry* StatementCache::FindIn(const Shard& shard, std::string_view shape, std::size_t hash) {
+  const Index* index = shard.index.load(std::memory_order_acquire);
+  if (!index) return nullptr;
+  std::size_t i = Home(hash, index->mask);
+  for (std::size_t probes = 0; probes <= index->mask; ++probes, i = (i + 1) & index->mask) {
+    const CacheEntry* entry = index->slots[i].load(std::memory_order_acquire);
+    if (!entry) return nullptr;
+    if (entry->hash() == hash && entry->shape() == shape) return entry;
+  }
+  return nullptr;
+}
+
+void StatementCache::CountHit() { MyStripe().hits.fetch_add(1, std::memory_order_relaxed); }
+
+std::shared_ptr<const ast::Statement> StatementCache::ParseProbed(std::string_view sql, Probe& probe,
+                                                                  const CacheEntry** entry_out) {
+  if (entry_out) *entry_out = nullptr;
+  if (!probe.normalized) return ParseUncached(sql);
+  const std::string& shape = probe.normalized->shape;
+  Shard& shard = ShardOf(probe.hash);
+  if (!probe.entry) {  // a writer may have been moving it: look again, exactly
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    const CacheEntry* entry = FindIn(shard, shape, probe.hash);
+    if (entry && entry->version() == probe.version && entry->statement().Matches(sql, probe.normalized->literals)) {
+      entry->MarkUsed();
+      probe.entry = entry;
+    }
+  }
+  if (probe.entry) {
+    CountHit();
+    if (entry_out) *entry_out = probe.entry;
+    return probe.entry->statement().Instantiate(sql, probe.normalized->literals);
   }
   ast::Statement parsed = parser::Parse(sql);
-  auto statement = std::make_shared<const StatementTemplate>(std::move(parsed), std::move(normalized->literals));
-  std::size_t bytes = statement->ApproxBytes() + 2 * normalized->shape.capacity() + sizeof(Entry);
-  Insert(shard, Entry{std::move(normalized->shape), rules_version, statement, bytes});
+  auto statement = std::make_shared<const StatementTemplate>(std::move(parsed), probe.normalized->literals);
+  MyStripe().misses.fetch_add(1, std::memory_order_relaxed);
+  std::size_t bytes = statement->ApproxBytes() + 2 * shape.capacity() + sizeof(CacheEntry);
+  auto entry = std::make_unique<CacheEntry>(shape, probe.hash, probe.version, statement);
+  const CacheEntry* raw = entry.get();
+  if (Insert(shard, std::move(entry), bytes) && entry_out) *entry_out = raw;  // the caller's guard keeps it valid
   return statement->statement();
 }
 
-std::shared_ptr<const StatementTemplate> StatementCache::Find(Shard& shard, std::string_view sql,
-                                                               const NormalizedSql& normalized, uint64_t version) {
+bool StatementCache::Insert(Shard& shard, std::unique_ptr<CacheEntry> entry, std::size_t bytes) {
   std::lock_guard<std::mutex> lock(shard.mutex);
-  auto it = shard.index.find(normalized.shape);
-  if (it == shard.index.end() || it->second->version != version) return nullptr;
-  if (!it->second->statement->Matches(sql, normalized.literals)) return nullptr;
-  shard.lru.splice(shard.lru.begin(), shard.lru, it->second);
-  ++shard.hits;
-  return it->second->statement;
-}
-
-void StatementCache::Insert(Shard& shard, Entry entry) {
-  std::lock_guard<std::mutex> lock(shard.mutex);
-  ++shard.misses;
   std::size_t max_entries = shard_entries_.load(std::memory_order_relaxed);
   std::size_t max_bytes = shard_bytes_.load(std::memory_order_relaxed);
-  if (entry.bytes > max_bytes || max_entries == 0) return;
-  auto existing = shard.index.find(entry.shape);
-  if (existing != shard.index.end()) Evict(shard, existing->second);
-  shard.bytes += entry.bytes;
-  shard.lru.push_front(std::move(entry));
-  shard.index.emplace(shard.lru.front().shape, shard.lru.begin());
-  while (shard.lru.size() > max_entries || shard.bytes > max_bytes) Evict(shard, std::prev(shard.lru.end()));
+  if (bytes > max_bytes || max_entries == 0) return false;
+  if (auto* existing = const_cast<CacheEntry*>(FindIn(shard, entry->shape(), entry->hash()))) Unlink(shard, existing);
+  Index* index = shard.index_owner.get();
+  if (!index || (index->used + 1) * 2 > index->mask + 1) {
+    std::size_t capacity = index ? 2 * (index->mask + 1) : 16;
+    auto grown = std::make_shared<Index>(capacity);
+    for (CacheEntry* each = shard.oldest; each; each = each->newer_) {
+      std::size_t i = Home(each->hash(), grown->mask);
+      while (grown->slots[i].load(std::memory_order_relaxed)) i = (i + 1) & grown->mask;
+      grown->slots[i].store(each, std::memory_order_relaxed);
+      ++grown->used;
+    }
+    shard.index.store(grown.get(), std::memory_order_release);
+    Retire(std::move(shard.index_owner));
+    shard.index_owner = std::move(grown);
+    index = shard.index_owner.get();
+  }
+  CacheEntry* raw = entry.release();
+  raw->bytes_ = bytes;
+  raw->indexed_ = true;
+  raw->older_ = shard.newest;
+  raw->newer_ = nullptr;
+  if (shard.newest) {
+    shard.newest->newer_ = raw;
+  } else {
+    shard.oldest = raw;
+  }
+  shard.newest = raw;
+  ++shard.entries;
+  shard.bytes += bytes;
+  std::size_t i = Home(raw->hash(), index->mask);
+  while (index->slots[i].load(std::memory_order_relaxed)) i = (i + 1) & index->mask;
+  index->slots[i].store(raw, std::memory_order_release);
+  ++index->used;
+  EvictOverBudget(shard);
+  return true;
 }
 
-void StatementCache::Evict(Shard& shard, std::list<Entry>::iterator it) {
-  shard.index.erase(it->shape);
-  shard.bytes -= it->bytes;
-  shard.lru.erase(it);
+void StatementCache::Unlink(Shard& shard, CacheEntry* entry) {
+  Index* index = shard.index_owner.get();
+  std::size_t mask = index->mask;
+  std::size_t i = Home(entry->hash(), mask);
+  while (index->slots[i].load(std::memory_order_relaxed) != entry) i = (i + 1) & mask;
+  index->slots[i].store(nullptr, std::memory_order_release);
+  // Backward shift: entries after the hole that may live in it move up, so that every probe
+  // run stays unbroken.
+  for (std::size_t j = (i + 1) & mask;; j = (j + 1) & mask) {
+    CacheEntry* each = index->slots[j].load(std::memory_order_relaxed);
+    if (!each) break;
+    std::size_t home = Home(each->hash(), mask);
+    bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+    if (stays) continue;
+    index->slots[i].store(each, std::memory_order_release);
+    index->slots[j].store(nullptr, std::memory_order_release);
+    i = j;
+  }
+  --index->used;
+  (entry->older_ ? entry->older_->newer_ : shard.oldest) = entry->newer_;
+  (entry->newer_ ? entry->newer_->older_ : shard.newest) = entry->older_;
+  entry->older_ = entry->newer_ = nullptr;
+  entry->indexed_ = false;
+  --shard.entries;
+  shard.bytes -= entry->bytes_;
+  if (entry->plan()) --shard.templates;
+  Retire(std::shared_ptr<const CacheEntry>(entry));
+}
+
+void StatementCache::EvictOverBudget(Shard& shard) {
+  std::size_t max_entries = shard_entries_.load(std::memory_order_relaxed);
+  std::size_t max_bytes = shard_bytes_.load(std::memory_order_relaxed);
+  std::size_t second_chances = shard.entries;  // bounded: readers may keep marking entries meanwhile
+  while (shard.oldest && (shard.entries > max_entries || shard.bytes > max_bytes)) {
+    CacheEntry* oldest = shard.oldest;
+    if (second_chances > 0 && oldest != shard.newest && oldest->referenced_.load(std::memory_order_relaxed)) {
+      --second_chances;
+      oldest->referenced_.store(false, std::memory_order_relaxed);
+      shard.oldest = oldest->newer_;
+      shard.oldest->older_ = nullptr;
+      oldest->older_ = shard.newest;
+      oldest->newer_ = nullptr;
+      shard.newest->newer_ = oldest;
+      shard.newest = oldest;
+      continue;
+    }
+    Unlink(shard, oldest);
+  }
+}
+
+void StatementCache::AttachPlan(const CacheEntry* entry, std::unique_ptr<const PlanTemplate> plan) {
+  if (!plan) return;
+  std::size_t bytes = plan->ApproxBytes();
+  Shard& shard = ShardOf(entry->hash());
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  entry->plan_.store(plan.release(), std::memory_order_release);  // under the lock: Unlink counts it
+  auto* owned = const_cast<CacheEntry*>(entry);
+  if (!owned->indexed_) return;
+  owned->bytes_ += bytes;
+  shard.bytes += bytes;
+  ++shard.templates;
+  EvictOverBudget(shard);
 }
 
 PlanCacheStats StatementCache::stats() const {
   PlanCacheStats result;
+  for (const Stripe& stripe : stripes_) {
+    result.hits += stripe.hits.load(std::memory_order_relaxed);
+    result.misses += stripe.misses.load(std::memory_order_relaxed);
+  }
   for (const Shard& shard : shards_) {
     std::lock_guard<std::mutex> lock(shard.mutex);
-    result.hits += shard.hits;
-    result.misses += shard.misses;
-    result.entries += shard.lru.size();
+    result.entries += shard.entries;
     result.bytes += shard.bytes;
+    result.templates += shard.templates;
   }
   return result;
 }
 
 void StatementCache::Clear() {
   for (Shard& shard : shards_) {
-    std::lock_guard<std::mutex> lock(shard.mutex);
-    shard.index.clear();
-    shard.lru.clear();
-    shard.bytes = 0;
+    auto doomed = std::make_shared<std::vector<std::unique_ptr<CacheEntry>>>();
+    {
+      std::lock_guard<std::mutex> lock(shard.mutex);
+      shard.index.store(nullptr, std::memory_order_release);
+      Retire(std::move(shard.index_owner));
+      shard.index_owner = nullptr;
+      for (CacheEntry* entry = shard.oldest; entry; entry = entry->newer_) {
+        entry->indexed_ = false;
+        doomed->emplace_back(entry);
+      }
+      shard.oldest = shard.newest = nullptr;
+      shard.entries = 0;
+      shard.bytes = 0;
+      shard.templates = 0;
+    }
+    if (!doomed->empty()) Retire(std::move(doomed));
   }
 }
 

@@ -1,27 +1,36 @@
 #pragma once
-// The plan cache's statement level: statement models by shape (the SQL with its literals
-// normalized), so that statements differing only in literal values, and prepared statements
-// with '?', are parsed once. Bounded in entries and bytes (LRU per shard), sharded by hash with
-// one mutex per shard, keyed by the rule set version as well, and switched by rule props:
+// The plan cache: statement models by shape (the SQL with its literals normalized), so that
+// statements differing only in literal values, and prepared statements with '?', are parsed
+// once; each entry can also carry a plan template (cache/plan_template.h) that routes and
+// rewrites further statements of the shape without the general pipeline. Bounded in entries
+// and bytes per shard (second-chance FIFO eviction), keyed by the rule set version as well,
+// and switched by rule props:
 //   sql-plan-cache-enabled      true | false (default true)
 //   sql-plan-cache-max-entries  default 10000
 //   sql-plan-cache-max-bytes    default 67108864 (64 MiB)
+//
+// Lookups take no lock and write no shared memory once an entry is warm: each shard's index
+// is an open-addressing table of entry pointers that writers (under the shard's mutex) change
+// with single atomic stores; evicted entries and replaced tables are retired through
+// cache/epoch.h, so a reader inside an EpochGuard can keep using what it found.
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include "ast/statement.h"
+#include "cache/sql_normalizer.h"
 #include "cache/statement_template.h"
 #include "sqlroute/engine.h"
 #include "sqlroute/rule_set.h"
 
 namespace sqlroute::cache {
+
+class PlanTemplate;  // cache/plan_template.h
 
 struct CacheLimits {
   bool enabled = true;
@@ -32,9 +41,52 @@ struct CacheLimits {
 // The limits a rule set's props ask for (defaults for the props not given).
 CacheLimits LimitsFromProps(const RuleSet& rules);
 
+// One cached shape: immutable once published, apart from its eviction mark and its plan
+// template, which is attached once. Valid while the reader's EpochGuard lasts.
+class CacheEntry {
+ public:
+  CacheEntry(std::string shape, std::size_t hash, uint64_t version, std::shared_ptr<const StatementTemplate> statement);
+  ~CacheEntry();
+  CacheEntry(const CacheEntry&) = delete;
+  CacheEntry& operator=(const CacheEntry&) = delete;
+
+  const std::string& shape() const { return shape_; }
+  std::size_t hash() const { return hash_; }
+  uint64_t version() const { return version_; }
+  const StatementTemplate& statement() const { return *statement_; }
+
+  // The entry's plan template once attached; nullptr before and for shapes that have none.
+  const PlanTemplate* plan() const { return plan_.load(std::memory_order_acquire); }
+  // True for exactly one caller: the one that should try to build the plan template.
+  bool ClaimPlanBuild() const;
+  bool PlanBuildClaimed() const { return plan_claimed_.load(std::memory_order_relaxed); }
+
+ private:
+  friend class StatementCache;
+  void MarkUsed() const {
+    if (!referenced_.load(std::memory_order_relaxed)) referenced_.store(true, std::memory_order_relaxed);
+  }
+
+  const std::string shape_;
+  const std::size_t hash_;
+  const uint64_t version_;
+  const std::shared_ptr<const StatementTemplate> statement_;
+  mutable std::atomic<bool> referenced_{false};  // used since the eviction hand last passed
+  mutable std::atomic<const PlanTemplate*> plan_{nullptr};  // owned
+  mutable std::atomic<bool> plan_claimed_{false};
+  // Under the shard's mutex:
+  std::size_t bytes_ = 0;
+  bool indexed_ = false;
+  CacheEntry* older_ = nullptr;  // eviction order, oldest first
+  CacheEntry* newer_ = nullptr;
+};
+
 class StatementCache {
  public:
   explicit StatementCache(CacheLimits limits = {});
+  ~StatementCache();
+  StatementCache(const StatementCache&) = delete;
+  StatementCache& operator=(const StatementCache&) = delete;
 
   // The statement model of `sql` under `rules`, from the cache or parsed (and then cached).
   // Throws what parser::Parse throws. `hit`, when given, is set to whether the cache had it.
@@ -42,30 +94,54 @@ class StatementCache {
   // Same, with explicit limits and version (the rule set's props are not read).
   std::shared_ptr<const ast::Statement> Parse(std::string_view sql, uint64_t rules_version, bool* hit = nullptr);
 
+  // The engine's path, in two steps and inside an EpochGuard: Find looks the shape up without
+  // counting; then either CountHit (the caller served the statement from `entry`) or
+  // ParseProbed (the model from `entry`, or parsed and cached).
+  struct Probe {
+    std::optional<NormalizedSql> normalized;  // nullopt: the cache is off or cannot take `sql`
+    std::size_t hash = 0;
+    uint64_t version = 0;
+    const CacheEntry* entry = nullptr;  // the shape's entry, when cached and matching `sql`
+  };
+  Probe Find(std::string_view sql, const RuleSet& rules);
+  void CountHit();
+  // `entry` (optional) receives the entry that now holds the model, or nullptr.
+  std::shared_ptr<const ast::Statement> ParseProbed(std::string_view sql, Probe& probe,
+                                                    const CacheEntry** entry = nullptr);
+  // Gives `entry` (claimed with ClaimPlanBuild) its plan template; its bytes count too.
+  void AttachPlan(const CacheEntry* entry, std::unique_ptr<const PlanTemplate> plan);
+
   PlanCacheStats stats() const;
   void Clear();
 
  private:
+  std::shared_ptr<const ast::Statement> ParseReporting(std::string_view sql, Probe& probe, bool* hit);
   static constexpr std::size_t kShards = 16;
-  struct Entry {
-    std::string shape;
-    uint64_t version = 0;
-    std::shared_ptr<const StatementTemplate> statement;
-    std::size_t bytes = 0;
-  };
-  struct Shard {
+  static constexpr std::size_t kStripes = 8;
+  struct Index;
+  struct alignas(64) Shard {
     mutable std::mutex mutex;
-    std::list<Entry> lru;  // most recently used first
-    std::unordered_map<std::string_view, std::list<Entry>::iterator> index;  // keys view Entry::shape
+    std::atomic<Index*> index{nullptr};  // readers
+    std::shared_ptr<Index> index_owner;  // writers; replaced tables are retired
+    CacheEntry* oldest = nullptr;
+    CacheEntry* newest = nullptr;
+    std::size_t entries = 0;
     std::size_t bytes = 0;
-    uint64_t hits = 0;
-    uint64_t misses = 0;
+    std::size_t templates = 0;  // entries with a plan template
+  };
+  struct alignas(64) Stripe {  // counters per thread group: no cache line shared by two cores
+    std::atomic<uint64_t> hits{0};
+    std::atomic<uint64_t> misses{0};
   };
 
-  std::shared_ptr<const StatementTemplate> Find(Shard& shard, std::string_view sql, const NormalizedSql& normalized,
-                                                uint64_t version);
-  void Insert(Shard& shard, Entry entry);
-  void Evict(Shard& shard, std::list<Entry>::iterator it);
+  void CheckLimits(const RuleSet& rules);
+  Probe Lookup(std::string_view sql, uint64_t version);
+  static const CacheEntry* FindIn(const Shard& shard, std::string_view shape, std::size_t hash);
+  bool Insert(Shard& shard, std::unique_ptr<CacheEntry> entry, std::size_t bytes);  // false: over the bounds, dropped
+  void Unlink(Shard& shard, CacheEntry* entry);  // drops it from the index and the order; retires it
+  void EvictOverBudget(Shard& shard);
+  Shard& ShardOf(std::size_t hash) { return shards_[hash % kShards]; }
+  Stripe& MyStripe();
 
   std::mutex limits_mutex_;
   std::atomic<uint64_t> limits_version_{0};  // the rule set version the limits were read from
@@ -73,6 +149,7 @@ class StatementCache {
   std::atomic<std::size_t> shard_entries_;
   std::atomic<std::size_t> shard_bytes_;
   std::array<Shard, kShards> shards_;
+  std::array<Stripe, kStripes> stripes_;
 };
 
 }  // namespace sqlroute::cache

@@ -1,9 +1,14 @@
 #include "sqlroute/engine.h"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
+#include <utility>
 
+#include "cache/epoch.h"
 #include "cache/statement_cache.h"
+#include "engine/compiled_plan.h"
+#include "engine/pipeline.h"
 #include "engine/sql_hint.h"
 #include "parser/sql_parser.h"
 #include "engine/execution_groups.h"
@@ -37,16 +42,39 @@ void CheckParameterCount(const ast::Statement& statement, const std::vector<Valu
 
 }  // namespace
 
+// The live rule set: readers (Engine::Route) load `current` inside a cache::EpochGuard, with
+// no lock and no reference count; a swap publishes the new snapshot and retires the old one,
+// which lives on until no statement that started with it is still being routed.
 struct Engine::LiveRules {
-  std::shared_ptr<const RuleSet> rules;  // read and written with std::atomic_load / atomic_store
+  explicit LiveRules(std::shared_ptr<const RuleSet> rules) : owner(std::move(rules)), current(owner.get()) {}
+
+  // The snapshot for a statement routed under `guard`.
+  const RuleSet& Current(const cache::EpochGuard& /*guard*/) const { return *current.load(std::memory_order_acquire); }
+
+  std::shared_ptr<const RuleSet> Owner() const {
+    std::lock_guard<std::mutex> lock(owner_mutex);
+    return owner;
+  }
+
+  void Publish(std::shared_ptr<const RuleSet> rules) {
+    std::shared_ptr<const RuleSet> old;
+    {
+      std::lock_guard<std::mutex> lock(owner_mutex);
+      old = std::exchange(owner, std::move(rules));
+      current.store(owner.get(), std::memory_order_seq_cst);
+    }
+    cache::Retire(std::move(old));
+  }
+
+  mutable std::mutex owner_mutex;        // guards `owner` (for rules(); Route reads `current`)
+  std::shared_ptr<const RuleSet> owner;
+  std::atomic<const RuleSet*> current;
   std::mutex apply_mutex;                // serialises ApplyDistSql's read-modify-write
-  cache::StatementCache statements;      // statement models by shape, per rule set version
+  cache::StatementCache statements;      // statement models and plan templates by shape, per rule set version
   Observability observability{[this] { return statements.stats(); }};  // metrics, spans, statement log
 };
 
-Engine::Engine(std::shared_ptr<const RuleSet> rules) : live_(std::make_shared<LiveRules>()) {
-  std::atomic_store(&live_->rules, std::move(rules));
-}
+Engine::Engine(std::shared_ptr<const RuleSet> rules) : live_(std::make_shared<LiveRules>(std::move(rules))) {}
 
 Engine Engine::FromYamlFile(const std::string& path) { return Engine(RuleSet::FromYamlFile(path)); }
 
@@ -54,44 +82,36 @@ Engine Engine::FromYamlString(std::string_view yaml) { return Engine(RuleSet::Fr
 
 Engine Engine::FromDistSql(std::string_view script) { return Engine(RuleSet::FromDistSql(script)); }
 
-std::shared_ptr<const RuleSet> Engine::rules() const { return std::atomic_load(&live_->rules); }
+std::shared_ptr<const RuleSet> Engine::rules() const { return live_->Owner(); }
 
 void Engine::ApplyDistSql(std::string_view script) {
   std::lock_guard<std::mutex> lock(live_->apply_mutex);
-  std::atomic_store(&live_->rules, rules()->WithDistSql(script));
+  live_->Publish(rules()->WithDistSql(script));
 }
 
 void Engine::Reload(std::shared_ptr<const RuleSet> rules) {
   std::lock_guard<std::mutex> lock(live_->apply_mutex);
-  std::atomic_store(&live_->rules, std::move(rules));
+  live_->Publish(std::move(rules));
 }
 
 PlanCacheStats Engine::plan_cache_stats() const { return live_->statements.stats(); }
 
 Observability& Engine::observability() const { return live_->observability; }
 
-namespace {
+namespace engine {
 
-// The pipeline of Engine::Route; `observation` hears of each stage done.
-Plan RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::string_view sql,
-               const std::vector<Value>& params, const Hints& hints, Session* session,
-               observe::Observation& observation) {
-  const detail::CompiledRules& rules = snapshot.compiled();
-  engine::SqlHint comment = engine::ExtractSqlHint(sql);
-  Hints merged = engine::MergeHints(std::move(comment.hints), hints);
-  bool cache_hit = false;
-  std::shared_ptr<const ast::Statement> parsed = statements.Parse(comment.sql, snapshot, &cache_hit);
-  const ast::Statement& statement = *parsed;
-  observation.Parsed(statement, cache_hit);
-  CheckParameterCount(statement, params);
-  route::RouteInput input{statement, rules, params, merged};
-  route::RouteContext route = route::Route(input);
+Plan FinishRoute(const route::RouteInput& input, route::RouteContext route, Session* session, std::string_view sql,
+                 observe::Observation& observation, rewrite::RewriteTrace* trace, route::RouteContext* decorated) {
+  const ast::Statement& statement = input.statement;
+  const detail::CompiledRules& rules = input.rules;
   route::DecorateReadwrite(input, session, route);
   route::DecorateShadow(input, route);
   observation.Routed(route);
   if (session) engine::TrackTransaction(statement, *session);
+  if (decorated) *decorated = route;
   Plan plan;
-  rewrite::RewriteResult rewritten = rewrite::Rewrite({statement, rules, route, params, merged.skip_sql_rewrite});
+  rewrite::RewriteResult rewritten =
+      rewrite::Rewrite({statement, rules, route, input.params, input.hints.skip_sql_rewrite, trace});
   plan.units = std::move(rewritten.units);
   plan.merge = std::move(rewritten.merge);
   plan.merge.affected_rows_once =
@@ -108,14 +128,67 @@ Plan RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   return plan;
 }
 
+}  // namespace engine
+
+namespace {
+
+// The pipeline of Engine::Route; `observation` hears of each stage done. A statement without
+// hints whose shape has a plan template is served by the template; otherwise parse (from the
+// cache when it can), route, decorate, rewrite — and the first such run of a cached shape
+// tries to build the shape's template.
+Plan RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::string_view sql,
+               const std::vector<Value>& params, const Hints& hints, Session* session,
+               observe::Observation& observation) {
+  const detail::CompiledRules& rules = snapshot.compiled();
+  engine::SqlHint comment = engine::ExtractSqlHint(sql);
+  bool plain = !comment.found && hints.empty();
+  cache::StatementCache::Probe probe = statements.Find(comment.sql, snapshot);
+  if (plain && probe.entry) {
+    if (const auto* compiled = static_cast<const engine::CompiledPlan*>(probe.entry->plan())) {
+      std::optional<Plan> plan = compiled->Route(
+          {sql, params, session, rules, probe.entry->statement(), probe.normalized->literals, observation});
+      if (plan) {
+        statements.CountHit();
+        return std::move(*plan);
+      }
+    }
+  }
+  Hints merged = engine::MergeHints(std::move(comment.hints), hints);
+  const cache::CacheEntry* entry = nullptr;
+  std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe, &entry);
+  const ast::Statement& statement = *parsed;
+  observation.Parsed(statement, probe.entry != nullptr);
+  CheckParameterCount(statement, params);
+  route::RouteInput input{statement, rules, params, merged};
+  route::RouteContext route = route::Route(input);
+  if (!plain || !entry || entry->PlanBuildClaimed()) {
+    return engine::FinishRoute(input, std::move(route), session, sql, observation);
+  }
+  route::RouteContext undecorated = route;
+  route::RouteContext decorated;
+  rewrite::RewriteTrace trace;
+  Plan plan = engine::FinishRoute(input, std::move(route), session, sql, observation, &trace, &decorated);
+  if (entry->ClaimPlanBuild()) {
+    std::unique_ptr<const engine::CompiledPlan> compiled;
+    try {
+      compiled = engine::CompiledPlan::Build(
+          {entry->statement(), statement, probe.normalized->literals, rules, params, undecorated, decorated, trace, plan});
+    } catch (const Error&) {  // the shape keeps the general pipeline
+    }
+    statements.AttachPlan(entry, std::move(compiled));
+  }
+  return plan;
+}
+
 }  // namespace
 
 Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const Hints& hints,
                    Session* session) const {
-  std::shared_ptr<const RuleSet> snapshot = rules();
-  observe::Observation observation(live_->observability, *snapshot, sql, params);  // one branch when off
+  cache::EpochGuard guard;  // keeps the snapshot and the cache entries this statement uses alive
+  const RuleSet& snapshot = live_->Current(guard);
+  observe::Observation observation(live_->observability, snapshot, sql, params);  // one branch when off
   try {
-    Plan plan = RoutePlan(*snapshot, live_->statements, sql, params, hints, session, observation);
+    Plan plan = RoutePlan(snapshot, live_->statements, sql, params, hints, session, observation);
     observation.Finished(plan);
     return plan;
   } catch (const Error& error) {

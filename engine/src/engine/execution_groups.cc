@@ -6,27 +6,44 @@ namespace sqlroute::engine {
 
 std::vector<ExecutionGroup> GroupForExecution(const std::vector<SqlUnit>& units, int max_connections_per_query) {
   std::vector<ExecutionGroup> result;
-  std::vector<std::vector<std::size_t>> by_source;
+  if (units.size() == 1) {  // what the loops below give one unit, without their bookkeeping
+    result.reserve(1);
+    ExecutionGroup& group = result.emplace_back();
+    group.data_source = units.front().data_source;
+    group.mode = ConnectionMode::MemoryStrictly;
+    group.connections.push_back({0});
+    return result;
+  }
+  // Per data source in order of first appearance, its units' indexes cut into at most `limit`
+  // consecutive runs of equal length (the last one shorter), one per connection.
+  std::vector<std::size_t> group_of(units.size());
+  std::vector<std::size_t> sizes;
   for (std::size_t i = 0; i < units.size(); ++i) {
-    auto found = std::find_if(result.begin(), result.end(),
-                              [&](const ExecutionGroup& group) { return group.data_source == units[i].data_source; });
-    if (found == result.end()) {
+    std::size_t g = 0;
+    while (g < result.size() && result[g].data_source != units[i].data_source) ++g;
+    if (g == result.size()) {
       result.push_back({units[i].data_source, ConnectionMode::MemoryStrictly, {}});
-      by_source.emplace_back();
-      found = result.end() - 1;
+      sizes.push_back(0);
     }
-    by_source[static_cast<std::size_t>(found - result.begin())].push_back(i);
+    group_of[i] = g;
+    ++sizes[g];
   }
   std::size_t limit = static_cast<std::size_t>(std::max(1, max_connections_per_query));
+  std::vector<std::size_t> per_connection(result.size());
+  std::vector<std::size_t> placed(result.size(), 0);
   for (std::size_t g = 0; g < result.size(); ++g) {
-    const auto& indexes = by_source[g];
-    std::size_t per_connection = (indexes.size() + limit - 1) / limit;
-    result[g].mode = limit < indexes.size() ? ConnectionMode::ConnectionStrictly : ConnectionMode::MemoryStrictly;
-    for (std::size_t start = 0; start < indexes.size(); start += per_connection) {
-      std::size_t end = std::min(indexes.size(), start + per_connection);
-      result[g].connections.emplace_back(indexes.begin() + static_cast<std::ptrdiff_t>(start),
-                                         indexes.begin() + static_cast<std::ptrdiff_t>(end));
+    per_connection[g] = (sizes[g] + limit - 1) / limit;
+    result[g].mode = limit < sizes[g] ? ConnectionMode::ConnectionStrictly : ConnectionMode::MemoryStrictly;
+    result[g].connections.reserve((sizes[g] + per_connection[g] - 1) / per_connection[g]);
+  }
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    std::size_t g = group_of[i];
+    auto& connections = result[g].connections;
+    if (placed[g]++ % per_connection[g] == 0) {
+      connections.emplace_back();
+      connections.back().reserve(std::min(per_connection[g], sizes[g] - (placed[g] - 1)));
     }
+    connections.back().push_back(i);
   }
   return result;
 }

@@ -22,6 +22,8 @@ class EncryptRewriter {
   void AddTokens(std::vector<SqlToken>& tokens) const;
   const std::vector<DecryptColumn>& decrypt() const { return out_.decrypt; }
 
+  // Whether some parameter is encrypted (which parameters is fixed by the statement's shape).
+  bool rewrites_params() const { return !out_.params.empty(); }
   // Predicate parameters replaced by their ciphertext, in place.
   void ReplaceParams(std::vector<Value>& params) const;
   // Parameters (after ReplaceParams) with each SET value expanded to its encrypted values. Only

@@ -23,6 +23,7 @@ RewriteResult Rewrite(const RewriteInput& input) {
   RewriteResult result;
   if (input.skip_rewrite) {
     for (const auto& unit : route.units) result.units.push_back({unit.data_source, statement.sql, input.params});
+    if (input.trace) *input.trace = RewriteTrace{};
     return result;
   }
   std::vector<SqlToken> tokens;
@@ -50,6 +51,11 @@ RewriteResult Rewrite(const RewriteInput& input) {
   InListRewriter in_list(input);
   if (in_list.active()) in_list.AddToken(tokens);
   SortAndCheck(tokens, statement.sql);
+  if (input.trace) {
+    input.trace->tokens = tokens;
+    input.trace->params_rewritten =
+        insert.active() || in_list.active() || encrypt.rewrites_params() || params != input.params;
+  }
   for (std::size_t i = 0; i < route.units.size(); ++i) {
     const RouteUnit& unit = route.units[i];
     auto text_of = [&](const SqlToken& token) -> std::string {

@@ -6,8 +6,15 @@
 #include "ast/statement.h"
 #include "route/compiled_rules.h"
 #include "route/route_context.h"
+#include "rewrite/sql_token.h"
 
 namespace sqlroute::rewrite {
+
+// What the plan cache's templates (cache/plan_template.h) learn from one rewrite.
+struct RewriteTrace {
+  std::vector<SqlToken> tokens;   // sorted: what every unit's SQL splices into the statement
+  bool params_rewritten = false;  // a unit's parameters are not the input's as given
+};
 
 struct RewriteInput {
   const ast::Statement& statement;
@@ -15,6 +22,7 @@ struct RewriteInput {
   const route::RouteContext& route;
   const std::vector<Value>& params;
   bool skip_rewrite = false;
+  RewriteTrace* trace = nullptr;  // filled when given
 };
 
 struct RewriteResult {

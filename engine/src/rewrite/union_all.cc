@@ -21,12 +21,13 @@ void AggregateUnionAll(const RewriteInput& input, std::vector<SqlUnit>& units) {
   int batch = input.rules.max_union_size_per_datasource;
   if (batch == 1 || units.size() < 2 || !Eligible(input.statement)) return;
   std::vector<SqlUnit> result;
+  result.reserve(units.size());
   std::map<std::string, std::pair<std::size_t, int>> open;  // data source -> (result index, statements in it)
   for (auto& unit : units) {
     auto found = open.find(unit.data_source);
     if (found != open.end() && found->second.second < batch) {
       SqlUnit& into = result[found->second.first];
-      into.sql += " UNION ALL " + unit.sql;
+      into.sql.append(" UNION ALL ").append(unit.sql);
       into.params.insert(into.params.end(), unit.params.begin(), unit.params.end());
       ++found->second.second;
       continue;

@@ -79,7 +79,10 @@ void DecorateReadwrite(const RouteInput& input, Session* session, RouteContext& 
   for (auto& unit : context.units) {
     for (const auto& group : groups) {
       if (unit.data_source != group.name) continue;
-      std::vector<std::string> replicas = EnabledReplicas(group);
+      std::vector<std::string> enabled;
+      if (!group.disabled_read_data_sources.empty()) enabled = EnabledReplicas(group);
+      const std::vector<std::string>& replicas =
+          group.disabled_read_data_sources.empty() ? group.read_data_sources : enabled;
       Choice choice{group.write_data_source, primary};
       if (choice.why.empty() && replicas.empty()) {
         choice.why = group.read_data_sources.empty() ? "the group has no replica" : "every replica is disabled";
@@ -87,7 +90,9 @@ void DecorateReadwrite(const RouteInput& input, Session* session, RouteContext& 
       if (choice.why.empty()) choice = ChooseReplica(group, replicas, session);
       unit.logic_data_source = group.name;
       unit.data_source = choice.data_source;
-      context.notes.push_back(group.name + " -> " + choice.data_source + ": " + choice.why);
+      std::string& note = context.notes.emplace_back();
+      note.reserve(group.name.size() + choice.data_source.size() + choice.why.size() + 6);
+      note.append(group.name).append(" -> ").append(choice.data_source).append(": ").append(choice.why);
     }
   }
   if (session && ast::ClassOf(input.statement.kind) == ast::StatementClass::DML) {

@@ -7,6 +7,8 @@
 #include "ast/statement.h"
 #include "route/compiled_rules.h"
 #include "route/route_context.h"
+#include "route/sharding_conditions.h"
+#include "route/table_scope.h"
 #include "sqlroute/hints.h"
 
 namespace sqlroute::route {
@@ -25,5 +27,22 @@ RouteContext RouteUnicast(const detail::CompiledRules& rules, const std::vector<
 
 // DQL/DML that touch sharding tables (sharding_router.cc).
 RouteContext RouteSharding(const RouteInput& input, const std::vector<const ShardingTable*>& tables);
+
+// For the plan cache's templates (cache/plan_template.h), which replay the value-dependent part
+// of a route without the rest:
+// Whether Route reads literal or parameter values (sharding conditions): false when the route
+// depends on the statement's structure, the rules and the hints only.
+bool RouteReadsValues(const RouteInput& input);
+// The sharding tables of the statement, in the order Route considers them.
+std::vector<const ShardingTable*> ShardingTablesOf(const RouteInput& input);
+// The tables a column of the main statement may belong to (for its TableScope).
+std::vector<int32_t> MainScopeTables(const ast::Statement& statement);
+// The predicates sharding conditions come from: WHERE plus the main query's ON conditions.
+std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement);
+// RouteSharding of DQL/DML other than INSERT once the conditions are extracted (and checked
+// against sub-queries): standard, binding or cartesian route, IN-list split, warnings, checks
+// and auditors.
+RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
+                                     const TableScope& scope, const ShardingConditions& conditions);
 
 }  // namespace sqlroute::route

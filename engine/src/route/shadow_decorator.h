@@ -7,4 +7,9 @@ namespace sqlroute::route {
 
 void DecorateShadow(const RouteInput& input, RouteContext& context);
 
+// Whether DecorateShadow may read the statement's literal or parameter values (a column
+// algorithm for the statement's operation on one of its tables); false when its decision
+// depends on the statement's structure, comments and hints only.
+bool ShadowReadsValues(const RouteInput& input);
+
 }  // namespace sqlroute::route

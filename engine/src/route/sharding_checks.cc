@@ -85,6 +85,7 @@ void CheckLimitOnMultipleNodes(const ast::Statement& statement, const RouteConte
 }
 
 void RunAudits(const RouteInput& input, const std::vector<const ShardingTable*>& tables, bool has_conditions) {
+  if (std::all_of(tables.begin(), tables.end(), [](const ShardingTable* table) { return table->auditors.empty(); })) return;
   AuditInput audit;
   audit.statement_kind = ast::KindName(input.statement.kind);
   audit.has_sharding_conditions = has_conditions || !input.hints.database_values.empty() ||

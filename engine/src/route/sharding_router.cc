@@ -17,36 +17,15 @@ namespace {
 
 using ast::StatementKind;
 
-std::vector<int32_t> ScopeTables(const ast::Statement& statement, ast::QueryId query) {
-  std::vector<int32_t> result;
-  for (std::size_t i = 0; i < statement.tables.size(); ++i) {
-    const auto& ref = statement.tables[i];
-    bool in_scope = query == ast::kNoQuery ? ref.role != ast::TableRole::From || ref.query == ast::kNoQuery
-                                           : ref.query == query;
-    if (in_scope) result.push_back(static_cast<int32_t>(i));
-  }
-  return result;
-}
-
-// WHERE plus the ON conditions of the main query; WHERE of UPDATE / DELETE.
-std::vector<ast::ExprId> Predicates(const ast::Statement& statement) {
-  std::vector<ast::ExprId> result;
-  if (statement.main_query != ast::kNoQuery) {
-    const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.main_query)];
-    if (query.where != ast::kNoExpr) result.push_back(query.where);
-    for (const auto& join : query.joins) {
-      if (join.on != ast::kNoExpr) result.push_back(join.on);
-    }
-  } else if (statement.where != ast::kNoExpr) {
-    result.push_back(statement.where);
-  }
-  return result;
-}
-
 std::vector<DataNode> RouteBranches(const TableRouter& router, const ShardingTable& table,
                                     const ShardingConditions& conditions) {
   std::vector<DataNode> result;
   auto add = [&](std::vector<DataNode> nodes) {
+    // One route of a table whose data nodes are distinct has no duplicate: nothing to drop.
+    if (result.empty() && (nodes.size() == 1 || table.distinct_nodes)) {
+      result = std::move(nodes);
+      return;
+    }
     for (auto& node : nodes) {
       bool seen = std::any_of(result.begin(), result.end(), [&](const DataNode& each) {
         return each.data_source == node.data_source && each.table == node.table;
@@ -69,7 +48,9 @@ void StandardRoute(const RouteInput& input, const std::vector<const ShardingTabl
   const ShardingRule& rule = *input.rules.sharding;
   TableRouter router(rule, input.hints, context.decisions, choices);
   const ShardingTable& primary = *tables.front();
-  for (const auto& node : RouteBranches(router, primary, conditions)) {
+  std::vector<DataNode> nodes = RouteBranches(router, primary, conditions);
+  context.units.reserve(context.units.size() + nodes.size());
+  for (const auto& node : nodes) {
     RouteUnit unit{node.data_source, node.data_source, {{primary.logic_table, node.table}}};
     for (std::size_t i = 1; i < tables.size(); ++i) {
       unit.tables.push_back({tables[i]->logic_table, rule.BindingActualTable(primary, *tables[i], node.data_source, node.table)});
@@ -142,18 +123,50 @@ void CartesianRoute(const RouteInput& input, const std::vector<const ShardingTab
 
 }  // namespace
 
+std::vector<int32_t> MainScopeTables(const ast::Statement& statement) {
+  std::vector<int32_t> result;
+  ast::QueryId query = statement.main_query;
+  for (std::size_t i = 0; i < statement.tables.size(); ++i) {
+    const auto& ref = statement.tables[i];
+    bool in_scope = query == ast::kNoQuery ? ref.role != ast::TableRole::From || ref.query == ast::kNoQuery
+                                           : ref.query == query;
+    if (in_scope) result.push_back(static_cast<int32_t>(i));
+  }
+  return result;
+}
+
+std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement) {
+  std::vector<ast::ExprId> result;
+  if (statement.main_query != ast::kNoQuery) {
+    const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.main_query)];
+    if (query.where != ast::kNoExpr) result.push_back(query.where);
+    for (const auto& join : query.joins) {
+      if (join.on != ast::kNoExpr) result.push_back(join.on);
+    }
+  } else if (statement.where != ast::kNoExpr) {
+    result.push_back(statement.where);
+  }
+  return result;
+}
+
 RouteContext RouteSharding(const RouteInput& input, const std::vector<const ShardingTable*>& tables) {
   const ast::Statement& statement = input.statement;
   CheckMultipleTableDml(statement, tables);
   if (statement.kind == StatementKind::Insert || statement.kind == StatementKind::Replace) {
     return RouteInsert(input, tables);
   }
-  TableScope scope(statement, input.rules, ScopeTables(statement, statement.main_query));
-  ShardingConditions conditions = ExtractConditions(statement, Predicates(statement), scope, input.params);
+  TableScope scope(statement, input.rules, MainScopeTables(statement));
+  ShardingConditions conditions = ExtractConditions(statement, ShardingPredicates(statement), scope, input.params);
   if (statement.has_subquery) {
     std::string disagreement = SubqueryDisagreement(input, conditions);
     if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement};
   }
+  return RouteShardingConditions(input, tables, scope, conditions);
+}
+
+RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
+                                     const TableScope& scope, const ShardingConditions& conditions) {
+  const ast::Statement& statement = input.statement;
   RouteContext context;
   if (conditions.AlwaysFalse()) {
     context = RouteUnicast(input.rules, tables);

@@ -33,6 +33,18 @@ bool ShardingTable::IsShardingColumn(const std::string& lower_column) const {
 ShardingRule::ShardingRule(std::vector<ShardingTable> tables, std::vector<std::vector<std::string>> binding_groups)
     : tables_(std::move(tables)), binding_groups_(std::move(binding_groups)) {
   for (std::size_t i = 0; i < tables_.size(); ++i) index_.emplace(ToLower(tables_[i].logic_table), i);
+  for (auto& table : tables_) {
+    table.distinct_nodes = true;
+    for (const auto& [ds, actual] : table.tables_by_data_source) {
+      for (std::size_t i = 0; i < actual.size() && table.distinct_nodes; ++i) {
+        table.distinct_nodes = std::find(actual.begin() + static_cast<std::ptrdiff_t>(i) + 1, actual.end(), actual[i]) == actual.end();
+      }
+    }
+    for (auto [strategy, info] : {std::pair{&table.database_strategy, &table.data_source_info},
+                                  std::pair{&table.table_strategy, &table.table_info}}) {
+      if (!strategy->column_names.empty()) strategy->target = ShardingTarget{table.logic_table, strategy->column_names.front(), *info};
+    }
+  }
 }
 
 const ShardingTable* ShardingRule::Find(const std::string& logic_table) const {

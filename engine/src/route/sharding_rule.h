@@ -24,6 +24,8 @@ struct ShardingStrategy {
   std::vector<std::string> column_names;  // as configured: INLINE variables use these
   std::string algorithm_name;
   ShardingAlgorithm algorithm;
+  // What a standard algorithm is told (logic table, column, node naming): set by ShardingRule.
+  std::optional<ShardingTarget> target;
 };
 
 struct KeyGenerateStrategy {
@@ -37,7 +39,7 @@ struct ShardingTable {
   bool auto_table = false;
   std::vector<DataNode> nodes;               // configured order
   std::vector<std::string> data_sources;     // distinct, in node order
-  std::map<std::string, std::vector<std::string>> tables_by_data_source;  // in node order
+  std::unordered_map<std::string, std::vector<std::string>> tables_by_data_source;  // each in node order
   ShardingStrategy database_strategy;
   ShardingStrategy table_strategy;
   DataNodeInfo data_source_info;
@@ -47,6 +49,7 @@ struct ShardingTable {
   std::vector<std::string> auditor_names;
   bool allow_hint_disable_audit = true;
   int binding_group = -1;
+  bool distinct_nodes = false;  // no data node listed twice (set by ShardingRule)
 
   const std::vector<std::string>& ActualTables(const std::string& data_source) const;
   // Index of `table` among the actual tables of `data_source`, or -1.

@@ -1,7 +1,9 @@
 #include "route/table_router.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_set>
+#include <utility>
 
 #include "common/strings.h"
 #include "sqlroute/error.h"
@@ -13,9 +15,30 @@ using Kind = config::StrategyConfig::Kind;
 
 std::string JavaList(const std::vector<std::string>& items) { return "[" + Join(items, ", ") + "]"; }
 
-// ShardingSphere collects strategy results in a case-insensitive TreeSet.
+// What LessIgnoreCase compares: each byte folded by toupper then tolower.
+std::string Folded(const std::string& text) {
+  std::string folded(text.size(), '\0');
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    folded[i] = static_cast<char>(std::tolower(std::toupper(static_cast<unsigned char>(text[i]))));
+  }
+  return folded;
+}
+
+// ShardingSphere collects strategy results in a case-insensitive TreeSet. The order is
+// LessIgnoreCase's, with each target folded once rather than at every comparison (std::sort
+// makes the same moves, its comparisons having the same outcomes), and nothing to sort when
+// the targets come in order already (as they mostly do).
 std::vector<std::string> SortedDistinct(std::vector<std::string> targets) {
-  std::sort(targets.begin(), targets.end(), [](const std::string& a, const std::string& b) { return LessIgnoreCase(a, b); });
+  if (targets.size() < 2) return targets;
+  bool ascending = true;
+  for (std::size_t i = 1; i < targets.size() && ascending; ++i) ascending = LessIgnoreCase(targets[i - 1], targets[i]);
+  if (!ascending) {
+    std::vector<std::pair<std::string, std::string>> keyed;  // (folded, target)
+    keyed.reserve(targets.size());
+    for (auto& target : targets) keyed.emplace_back(Folded(target), std::move(target));
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < keyed.size(); ++i) targets[i] = std::move(keyed[i].second);
+  }
   targets.erase(std::unique(targets.begin(), targets.end(),
                             [](const std::string& a, const std::string& b) { return EqualsIgnoreCase(a, b); }),
                 targets.end());
@@ -58,28 +81,29 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
                                                   const std::vector<std::string>& available,
                                                   const ShardingTable& table, const DataNodeInfo& info,
                                                   const ShardingCondition* branch, bool database_level) const {
-  RouteDecision decision;
-  decision.table = table.logic_table;
-  decision.algorithm = strategy.algorithm_name;
-  decision.database_level = database_level;
   std::vector<std::string> result;
+  std::string column;
+  std::string condition_text;
+  const std::string* standard_column = nullptr;     // Standard: copied into the decision only when
+  const std::string* standard_condition = nullptr;  // the algorithm picks a target
   switch (strategy.kind) {
     case Kind::None: return available;
     case Kind::Hint: {
       std::vector<Value> values = HintValues(table, database_level);
       std::vector<std::string> shown;
       for (const auto& each : values) shown.push_back(each.ToDisplay());
-      decision.condition = "hint " + Join(shown, ", ");
+      condition_text = "hint " + Join(shown, ", ");
       result = SortedDistinct(strategy.algorithm.hint->DoSharding(available, table.logic_table, values));
       break;
     }
     case Kind::Standard: {
-      const std::string& column = strategy.columns.front();
-      const ColumnCondition* condition = FindCondition(table, column, branch);
+      const ColumnCondition* condition = FindCondition(table, strategy.columns.front(), branch);
       if (!condition) return available;
-      decision.column = column;
-      decision.condition = condition->text;
-      ShardingTarget target{table.logic_table, strategy.column_names.front(), info};
+      standard_column = &strategy.columns.front();
+      standard_condition = &condition->text;
+      std::optional<ShardingTarget> local;
+      if (!strategy.target) local = ShardingTarget{table.logic_table, strategy.column_names.front(), info};
+      const ShardingTarget& target = strategy.target ? *strategy.target : *local;
       if (condition->is_range) {
         result = strategy.algorithm.standard->DoRangeSharding(available, target, condition->range);
       } else {
@@ -92,13 +116,13 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
         for (std::size_t k = 0; k < condition->values.size(); ++k) {
           std::string chosen = strategy.algorithm.standard->DoSharding(available, target, condition->values[k]);
           if (record) (*record)[k] = chosen;
-          if (chosen.empty() || seen.count(chosen)) continue;
+          if (chosen.empty()) continue;
+          if (condition->values.size() > 1 && !seen.insert(chosen).second) continue;
           CheckTarget(chosen, available);
-          seen.insert(chosen);
           result.push_back(std::move(chosen));
         }
       }
-      result = SortedDistinct(std::move(result));
+      if (result.size() > 1) result = SortedDistinct(std::move(result));
       break;
     }
     case Kind::Complex: {
@@ -117,22 +141,33 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
         }
       }
       if (values.empty() && ranges.empty()) return available;
-      decision.column = Join(strategy.columns, ",");
-      decision.condition = Join(shown, " AND ");
+      column = Join(strategy.columns, ",");
+      condition_text = Join(shown, " AND ");
       result = SortedDistinct(strategy.algorithm.complex->DoSharding(available, table.logic_table, values, ranges));
       for (const auto& each : result) CheckTarget(each, available);
       break;
     }
   }
-  decision.targets = result;
-  if (!result.empty()) decisions_.push_back(std::move(decision));
+  if (!result.empty()) {
+    RouteDecision& decision = decisions_.emplace_back();
+    decision.table = table.logic_table;
+    decision.column = standard_column ? *standard_column : std::move(column);
+    decision.algorithm = strategy.algorithm_name;
+    decision.condition = standard_condition ? *standard_condition : std::move(condition_text);
+    decision.targets = result;
+    decision.database_level = database_level;
+  }
   return result;
 }
 
 std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const ShardingCondition* branch) const {
-  std::vector<std::string> data_sources =
-      RunStrategy(table.database_strategy, table.data_sources, table, table.data_source_info, branch, true);
-  for (const auto& each : data_sources) CheckTarget(each, table.data_sources);
+  // Without a database strategy every data source is a candidate: no copy, nothing to check.
+  std::vector<std::string> chosen;
+  if (table.database_strategy.kind != Kind::None) {
+    chosen = RunStrategy(table.database_strategy, table.data_sources, table, table.data_source_info, branch, true);
+    for (const auto& each : chosen) CheckTarget(each, table.data_sources);
+  }
+  const std::vector<std::string>& data_sources = table.database_strategy.kind == Kind::None ? table.data_sources : chosen;
   if (data_sources.empty()) throw Error(ErrorCode::NO_DATABASE_ROUTE, "No sharding database route info.");
   std::vector<DataNode> result;
   bool table_hint_skipped = hints_.database_value_only.has_value();

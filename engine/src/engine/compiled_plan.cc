@@ -1,0 +1,449 @@
+#include "engine/compiled_plan.h"
+
+#include <algorithm>
+
+#include "common/strings.h"
+#include "engine/execution_groups.h"
+#include "engine/pipeline.h"
+#include "parser/sql_parser.h"
+#include "rewrite/union_all.h"
+#include "route/readwrite_decorator.h"
+#include "route/shadow_decorator.h"
+#include "route/sharding_conditions.h"
+#include "sqlroute/error.h"
+
+namespace sqlroute::engine {
+namespace {
+
+using cache::LiteralToken;
+
+const Hints kNoHints;
+
+bool Templated(ast::StatementKind kind) {
+  switch (kind) {
+    case ast::StatementKind::Select:
+    case ast::StatementKind::Insert:
+    case ast::StatementKind::Replace:
+    case ast::StatementKind::Update:
+    case ast::StatementKind::Delete: return true;
+    default: return false;  // transaction control and SET autocommit read values for the session
+  }
+}
+
+bool HasLimit(const ast::Statement& statement) {
+  if (statement.limit) return true;
+  return std::any_of(statement.queries.begin(), statement.queries.end(), [](const ast::Query& q) { return q.limit.has_value(); });
+}
+
+// What the table-name rewrite renames: logic tables that some unit maps to another name.
+std::vector<std::string> RenamedTables(const route::RouteContext& route) {
+  std::vector<std::string> result;
+  for (const auto& unit : route.units) {
+    for (const auto& mapping : unit.tables) {
+      if (mapping.logic == mapping.actual) continue;
+      std::string lower = ToLower(mapping.logic);
+      if (std::find(result.begin(), result.end(), lower) == result.end()) result.push_back(std::move(lower));
+    }
+  }
+  std::sort(result.begin(), result.end());
+  return result;
+}
+
+// UPDATE ... SET of a sharding column: CheckUpdateShardingValue routes the new value.
+bool UpdatesShardingColumn(const ast::Statement& statement, const route::TableScope& scope) {
+  if (statement.kind != ast::StatementKind::Update) return false;
+  for (const auto& assignment : statement.update_set) {
+    const route::ShardingTable* table = scope.Resolve(assignment.column);
+    if (table && table->IsShardingColumn(ToLower(assignment.column.name.name))) return true;
+  }
+  return false;
+}
+
+bool SameCondition(const route::ColumnCondition& a, const route::ColumnCondition& b) {
+  return a.table == b.table && a.column == b.column && a.is_range == b.is_range && a.values == b.values &&
+         a.range.lower == b.range.lower && a.range.upper == b.range.upper &&
+         a.range.lower_closed == b.range.lower_closed && a.range.upper_closed == b.range.upper_closed &&
+         a.text == b.text && a.in_list == b.in_list;
+}
+
+bool SameConditions(const route::ShardingConditions& a, const route::ShardingConditions& b) {
+  if (a.branches.size() != b.branches.size() || a.full_route_reason != b.full_route_reason) return false;
+  for (std::size_t i = 0; i < a.branches.size(); ++i) {
+    const auto& x = a.branches[i];
+    const auto& y = b.branches[i];
+    if (x.always_false != y.always_false || x.columns.size() != y.columns.size()) return false;
+    for (std::size_t c = 0; c < x.columns.size(); ++c) {
+      if (!SameCondition(x.columns[c], y.columns[c])) return false;
+    }
+  }
+  return true;
+}
+
+bool SameColumn(const MergeColumn& a, const MergeColumn& b) { return a.label == b.label && a.index == b.index; }
+
+bool SameOrder(const std::vector<MergeOrderItem>& a, const std::vector<MergeOrderItem>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!SameColumn(a[i].column, b[i].column) || a[i].descending != b[i].descending) return false;
+  }
+  return true;
+}
+
+bool SameMerge(const MergeInstructions& a, const MergeInstructions& b) {
+  if (a.required != b.required || a.distinct != b.distinct || a.offset != b.offset || a.row_count != b.row_count ||
+      a.derived_labels != b.derived_labels || a.affected_rows_once != b.affected_rows_once ||
+      !SameOrder(a.order_by, b.order_by) || !SameOrder(a.group_by, b.group_by) ||
+      a.aggregations.size() != b.aggregations.size() || a.decrypt.size() != b.decrypt.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.aggregations.size(); ++i) {
+    const auto& x = a.aggregations[i];
+    const auto& y = b.aggregations[i];
+    if (x.type != y.type || !SameColumn(x.column, y.column) || x.distinct != y.distinct ||
+        !SameColumn(x.avg_count, y.avg_count) || !SameColumn(x.avg_sum, y.avg_sum) || x.separator != y.separator ||
+        x.result_label != y.result_label) {
+      return false;
+    }
+  }
+  for (std::size_t i = 0; i < a.decrypt.size(); ++i) {
+    const auto& x = a.decrypt[i];
+    const auto& y = b.decrypt[i];
+    if (!SameColumn(x.column, y.column) || x.table != y.table || x.logic_column != y.logic_column ||
+        x.encryptor != y.encryptor) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool SameUnits(const std::vector<SqlUnit>& a, const std::vector<SqlUnit>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].data_source != b[i].data_source || a[i].sql != b[i].sql || a[i].params != b[i].params) return false;
+  }
+  return true;
+}
+
+// `sql` with every normalized literal changed in value and length (7 -> 71, 'ab' -> 'abzq').
+std::string WithOtherLiterals(std::string_view sql, const std::vector<LiteralToken>& literals,
+                              const cache::StatementTemplate& shape) {
+  std::string result(sql);
+  for (std::size_t i = literals.size(); i-- > 0;) {
+    const LiteralToken& t = literals[i];
+    if (shape.uses()[i].kind == cache::LiteralUse::Kind::Pinned) continue;
+    char last = sql[t.end - 1];
+    if (last == '\'' || last == '"') {
+      bool digits = t.type == cache::LiteralClass::Hex || t.type == cache::LiteralClass::Bits;
+      result.insert(t.end - 1, digits ? "11" : "zq");
+    } else {
+      result.insert(t.end, "1");
+    }
+  }
+  return result;
+}
+
+// rewrite::ActualTable, looking for the name as written before comparing case-insensitively.
+const std::string* ActualTableOf(const RouteUnit& unit, const std::string& logic) {
+  for (const auto& each : unit.tables) {
+    if (each.logic == logic) return &each.actual;
+  }
+  for (const auto& each : unit.tables) {
+    if (EqualsIgnoreCase(each.logic, logic)) return &each.actual;
+  }
+  return nullptr;
+}
+
+// Appends the text a token takes in `unit`, as the rewriter gives it.
+void AppendTokenText(const rewrite::SqlToken& token, const RouteUnit& unit, std::string& out) {
+  const std::string* actual = nullptr;
+  switch (token.kind) {
+    case rewrite::TokenKind::TableName: actual = ActualTableOf(unit, token.text); break;
+    case rewrite::TokenKind::IndexName: actual = ActualTableOf(unit, token.table); break;
+    default:
+      out += token.text;
+      return;
+  }
+  if (actual && actual->empty()) actual = nullptr;  // ActualTable's "" means "not mapped"
+  if (token.quoted) out += '`';
+  if (token.kind == rewrite::TokenKind::TableName) {
+    out += actual ? *actual : token.text;
+  } else {
+    out += token.text;
+    if (actual) out.append("_").append(*actual);
+  }
+  if (token.quoted) out += '`';
+}
+
+}  // namespace
+
+std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& recording) {
+  const ast::Statement& statement = recording.statement;
+  const route::RouteContext& route = recording.route;
+  if (!Templated(statement.kind) || recording.trace.params_rewritten || recording.decorated.units.empty()) return nullptr;
+  if (route.in_list != ast::kNoExpr || !route.insert_rows.empty() || !route.generated_keys.empty()) return nullptr;
+  route::RouteInput input{statement, recording.rules, recording.params, kNoHints};
+  if (route::ShadowReadsValues(input)) return nullptr;
+  std::unique_ptr<CompiledPlan> result(new CompiledPlan);
+  result->several_units_ = recording.decorated.units.size() > 1;
+  // Several SELECT units: pagination and the merge read LIMIT values.
+  if (result->several_units_ && statement.kind == ast::StatementKind::Select && HasLimit(statement)) return nullptr;
+  result->reads_values_ = route::RouteReadsValues(input);
+  if (!result->reads_values_) {
+    result->fixed_route_ = route;
+  } else if (!result->SetUpShardingRoute(recording)) {
+    return nullptr;
+  }
+  result->renamed_tables_ = RenamedTables(recording.decorated);
+  if (!result->SetUpRewrite(recording)) return nullptr;
+  if (!result->VerifyWithOtherLiterals(recording)) return nullptr;
+  return result;
+}
+
+bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
+  const ast::Statement& statement = recording.statement;
+  if (statement.kind == ast::StatementKind::Insert || statement.kind == ast::StatementKind::Replace) return false;
+  if (statement.has_subquery) return false;  // the sub-queries' conditions are compared with the main one's
+  route::RouteInput input{statement, recording.rules, recording.params, kNoHints};
+  tables_ = route::ShardingTablesOf(input);
+  std::vector<int32_t> scope_tables = route::MainScopeTables(statement);
+  route::TableScope scope(statement, recording.rules, scope_tables);
+  if (tables_.empty() || UpdatesShardingColumn(statement, scope)) return false;
+  std::vector<ast::ExprId> predicates = route::ShardingPredicates(statement);
+  route::ShardingConditions extracted = route::ExtractConditions(statement, predicates, scope, recording.params);
+  // One OR-branch: the AND-ed predicates of every root; each column condition from one of them.
+  std::vector<ast::ExprId> conjuncts;
+  for (ast::ExprId root : predicates) {
+    auto branches = route::PredicateBranches(statement, root);
+    if (!branches || branches->size() != 1) return false;
+    conjuncts.insert(conjuncts.end(), branches->front().begin(), branches->front().end());
+  }
+  route::ShardingCondition branch;
+  for (ast::ExprId conjunct : conjuncts) {
+    auto condition = route::ConditionOf(statement, conjunct, scope, recording.params);
+    if (!condition) continue;
+    for (const auto& each : branch.columns) {
+      if (each.table == condition->table && each.column == condition->column) return false;  // merged: reads values
+    }
+    ConditionSource source;
+    source.predicate = conjunct;
+    const ast::Expr& predicate = statement.expr(conjunct);
+    for (ast::ExprId child : predicate.children) {
+      if (statement.expr(child).kind != ast::ExprKind::Literal) continue;
+      int token = recording.shape.TokenOfExpr(child);
+      if (token >= 0) source.literals.emplace_back(child, token);
+    }
+    // The extractor's reading of `column = value` (FromComparison), kept for the common case.
+    if (predicate.kind == ast::ExprKind::Binary && predicate.op == "=" && predicate.children.size() == 2 &&
+        !condition->is_range && condition->values.size() == 1) {
+      ast::ExprId value = predicate.children[1];
+      if (statement.expr(predicate.children[0]).kind != ast::ExprKind::Column) value = predicate.children[0];
+      const ast::Expr& operand = statement.expr(value);
+      if (operand.kind == ast::ExprKind::Param || operand.kind == ast::ExprKind::Literal) {
+        source.equality = true;
+        source.table = condition->table;
+        source.column = condition->column;
+        source.value = value;
+        source.param_index = operand.kind == ast::ExprKind::Param ? operand.param_index : -1;
+        source.literal_token = operand.kind == ast::ExprKind::Literal ? recording.shape.TokenOfExpr(value) : -1;
+      }
+    }
+    sources_.push_back(std::move(source));
+    branch.columns.push_back(std::move(*condition));
+  }
+  route::ShardingConditions synthesized;
+  if (sources_.empty()) {
+    synthesized = extracted;  // no usable condition: the reason depends on the structure only
+    fixed_conditions_ = extracted;
+  } else {
+    synthesized.branches.push_back(std::move(branch));
+  }
+  if (!SameConditions(synthesized, extracted)) return false;
+  const ast::Statement& model = *recording.shape.statement();
+  scope_.emplace(model, recording.rules, std::move(scope_tables));
+  return true;
+}
+
+bool CompiledPlan::SetUpRewrite(const PlanRecording& recording) {
+  const auto& literals = recording.literals;
+  const auto& uses = recording.shape.uses();
+  if (uses.size() != literals.size()) return false;
+  for (const rewrite::SqlToken& token : recording.trace.tokens) {
+    if (token.kind == rewrite::TokenKind::InsertValues || token.kind == rewrite::TokenKind::InListItems) return false;
+    Token entry{token, 0, 0};
+    for (std::size_t i = 0; i < literals.size(); ++i) {
+      const LiteralToken& literal = literals[i];
+      bool normalized = uses[i].kind != cache::LiteralUse::Kind::Pinned;
+      // A token over a normalized literal, or with an end inside one, may take its text from it.
+      if (normalized && token.begin < literal.end && literal.begin < token.end) return false;
+      if (normalized && ((token.begin > literal.begin && token.begin < literal.end) ||
+                         (token.end > literal.begin && token.end < literal.end))) {
+        return false;
+      }
+      if (literal.end <= token.begin) ++entry.literals_before_begin;
+      if (literal.end <= token.end) ++entry.literals_before_end;
+    }
+    tokens_.push_back(std::move(entry));
+  }
+  literals_ = literals;
+  merge_ = recording.plan.merge;
+  merge_.affected_rows_once = false;
+  statement_kind_ = recording.plan.statement_kind;
+  // The template must give the recorded statement its recorded units.
+  route::RouteInput input{recording.statement, recording.rules, recording.params, kNoHints};
+  return SameUnits(Units(recording.statement.sql, literals, input, recording.decorated), recording.plan.units);
+}
+
+// The rewrite of the statement with other literal values, under the recorded route, must be
+// what the template makes of it: no token text, merge instruction or parameter came from a value.
+bool CompiledPlan::VerifyWithOtherLiterals(const PlanRecording& recording) const {
+  std::string other = WithOtherLiterals(recording.statement.sql, recording.literals, recording.shape);
+  if (other == recording.statement.sql) return true;  // no normalized literal
+  auto normalized = cache::Normalize(other);
+  auto original = cache::Normalize(recording.statement.sql);
+  if (!normalized || !original || normalized->shape != original->shape) return false;
+  if (!recording.shape.Matches(other, normalized->literals)) return false;
+  try {
+    ast::Statement parsed = parser::Parse(other);
+    rewrite::RewriteTrace trace;
+    rewrite::RewriteResult rewritten =
+        rewrite::Rewrite({parsed, recording.rules, recording.decorated, recording.params, false, &trace});
+    if (trace.params_rewritten) return false;
+    MergeInstructions merge = rewritten.merge;
+    merge.affected_rows_once = false;
+    if (!SameMerge(merge, merge_)) return false;
+    route::RouteInput input{parsed, recording.rules, recording.params, kNoHints};
+    return SameUnits(Units(other, normalized->literals, input, recording.decorated), rewritten.units);
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+uint32_t CompiledPlan::Shift(uint32_t offset, uint32_t literals_before, const std::vector<LiteralToken>& literals) const {
+  if (literals_before == 0) return offset;
+  return offset - literals_[literals_before - 1].end + literals[literals_before - 1].end;
+}
+
+std::string CompiledPlan::UnitSql(std::string_view sql, const std::vector<LiteralToken>& literals,
+                                  const RouteUnit& unit) const {
+  if (tokens_.empty()) return std::string(sql);
+  std::string result;
+  result.reserve(sql.size() + 16);
+  std::size_t cursor = 0;
+  for (const Token& each : tokens_) {
+    uint32_t begin = Shift(each.token.begin, each.literals_before_begin, literals);
+    result.append(sql.data() + cursor, begin - cursor);
+    AppendTokenText(each.token, unit, result);
+    cursor = Shift(each.token.end, each.literals_before_end, literals);
+  }
+  result.append(sql.data() + cursor, sql.size() - cursor);
+  return result;
+}
+
+std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector<LiteralToken>& literals,
+                                         const route::RouteInput& input, const route::RouteContext& route) const {
+  std::vector<SqlUnit> units;
+  units.reserve(route.units.size());
+  for (const RouteUnit& unit : route.units) units.push_back({unit.data_source, UnitSql(sql, literals, unit), input.params});
+  if (units.size() > 1) rewrite::AggregateUnionAll({input.statement, input.rules, route, input.params}, units);
+  return units;
+}
+
+route::ShardingConditions CompiledPlan::Conditions(const TemplateCall& call, const ast::Statement& model) const {
+  if (sources_.empty()) return fixed_conditions_;
+  route::ShardingConditions conditions;
+  conditions.branches.emplace_back();
+  auto& columns = conditions.branches.front().columns;
+  columns.reserve(sources_.size());
+  route::LiteralOverrides overrides;
+  for (const ConditionSource& source : sources_) {
+    if (source.equality) {
+      route::ColumnCondition& condition = columns.emplace_back();
+      condition.table = source.table;
+      condition.column = source.column;
+      condition.values.push_back(source.param_index >= 0 ? call.params[static_cast<std::size_t>(source.param_index)]
+                                 : source.literal_token >= 0
+                                     ? call.shape.ExprValue(source.literal_token, call.sql, call.literals)
+                                     : model.expr(source.value).literal);
+      condition.text = "= " + condition.values.front().ToDisplay();
+      continue;
+    }
+    overrides.clear();
+    for (const auto& [expr, token] : source.literals) overrides.emplace_back(expr, call.shape.ExprValue(token, call.sql, call.literals));
+    auto condition = route::ConditionOf(model, source.predicate, *scope_, call.params, &overrides);
+    if (!condition) throw Error(ErrorCode::INTERNAL_ERROR, "plan template: a sharding condition is gone");
+    columns.push_back(std::move(*condition));
+  }
+  return conditions;
+}
+
+// Whether a replayed route has the form the tokens and merge instructions were recorded for.
+bool CompiledPlan::Fits(const route::RouteContext& route) const {
+  if (route.units.empty() || (route.units.size() > 1) != several_units_) return false;
+  if (route.in_list != ast::kNoExpr || !route.insert_rows.empty() || !route.generated_keys.empty()) return false;
+  // RenamedTables(route) == renamed_tables_, without building it: every logic table is mapped
+  // in every unit of these routes, so each must be renamed in some unit exactly when recorded so.
+  uint64_t seen = 0;
+  for (const auto& unit : route.units) {
+    for (const auto& mapping : unit.tables) {
+      if (mapping.logic == mapping.actual) continue;
+      auto found = std::find_if(renamed_tables_.begin(), renamed_tables_.end(), [&](const std::string& name) {
+        return name == mapping.logic || EqualsIgnoreCase(name, mapping.logic);
+      });
+      if (found == renamed_tables_.end()) return false;
+      std::size_t index = static_cast<std::size_t>(found - renamed_tables_.begin());
+      if (index < 64) seen |= uint64_t{1} << index;
+    }
+  }
+  if (renamed_tables_.size() > 64) return RenamedTables(route) == renamed_tables_;
+  return seen == (renamed_tables_.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << renamed_tables_.size()) - 1);
+}
+
+std::optional<Plan> CompiledPlan::Route(const TemplateCall& call) const {
+  const ast::Statement& model = *call.shape.statement();
+  if (call.params.size() != model.param_markers.size()) return std::nullopt;
+  call.observation.Parsed(model, true);
+  route::RouteInput input{model, call.rules, call.params, kNoHints};
+  route::RouteContext route;
+  if (!reads_values_) {
+    route = fixed_route_;
+  } else {
+    route = route::RouteShardingConditions(input, tables_, *scope_, Conditions(call, model));
+    if (!Fits(route)) {
+      std::shared_ptr<const ast::Statement> statement = call.shape.Instantiate(call.sql, call.literals);
+      return FinishRoute({*statement, call.rules, call.params, kNoHints}, std::move(route), call.session, call.sql,
+                         call.observation);
+    }
+  }
+  route::DecorateReadwrite(input, call.session, route);
+  route::DecorateShadow(input, route);
+  call.observation.Routed(route);
+  Plan plan;
+  plan.units = Units(call.sql, call.literals, input, route);
+  plan.merge = merge_;
+  plan.merge.affected_rows_once =
+      route.type == RouteType::Broadcast && ast::ClassOf(model.kind) == ast::StatementClass::DML;
+  plan.logic_sql = std::string(call.sql);
+  plan.statement_kind = statement_kind_;
+  plan.route_type = route.type;
+  plan.route_units = std::move(route.units);
+  plan.decisions = std::move(route.decisions);
+  plan.warnings = std::move(route.warnings);
+  plan.notes = std::move(route.notes);
+  plan.execution_groups = GroupForExecution(plan.units, call.rules.max_connections_size_per_query);
+  call.observation.Rewritten();
+  return plan;
+}
+
+std::size_t CompiledPlan::ApproxBytes() const {
+  std::size_t bytes = sizeof(*this) + tokens_.capacity() * sizeof(Token) + literals_.capacity() * sizeof(LiteralToken) +
+                      sources_.capacity() * sizeof(ConditionSource) + tables_.capacity() * sizeof(void*) +
+                      fixed_route_.units.capacity() * sizeof(RouteUnit) + merge_.decrypt.capacity() * sizeof(DecryptColumn);
+  for (const Token& each : tokens_) bytes += each.token.text.capacity() + each.token.table.capacity();
+  for (const auto& unit : fixed_route_.units) {
+    bytes += unit.tables.capacity() * sizeof(TableMapping);
+  }
+  for (const auto& source : sources_) bytes += source.literals.capacity() * sizeof(std::pair<ast::ExprId, int>);
+  return bytes;
+}
+
+}  // namespace sqlroute::engine

@@ -1,0 +1,123 @@
+#pragma once
+// The plan template of one statement shape under one rule set version (cache/plan_template.h):
+// on a cache hit it gives exactly the plan the general pipeline would give, without building a
+// statement model for the new literal values, extracting conditions from scratch or
+// rewriting: it replays only what depends on the values and splices the rest.
+//
+// What a template does per statement:
+//  - route: a route that reads no values (non-sharding tables, DDL, ...) is copied; a sharding
+//    route rebuilds its conditions from the predicates recorded at build time, with the new
+//    parameters and literal values, and runs the real router on them (algorithms, checks and
+//    auditors run as always);
+//  - read/write splitting and shadow decoration run as always (the template exists only when
+//    they read no values);
+//  - rewrite: the recorded tokens are spliced into the new SQL (their offsets moved by the
+//    literals' length changes), table names resolved for each unit; parameters pass unchanged.
+// A shape gets a template only when its rewrite is known not to depend on values: no token
+// over a normalized literal, no parameter rewritten (encryption, INSERT rows, IN-list split,
+// pagination), no LIMIT with several units; and a second rewrite of the statement with every
+// literal changed must give what the template gives. When a replayed sharding route comes out
+// in a form the template was not built for (another number of units, an IN-list split, other
+// renamed tables), the rest of that statement goes through the general pipeline.
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cache/plan_template.h"
+#include "cache/sql_normalizer.h"
+#include "cache/statement_template.h"
+#include "observe/observation.h"
+#include "rewrite/rewriter.h"
+#include "route/router.h"
+#include "route/table_scope.h"
+#include "sqlroute/plan.h"
+#include "sqlroute/session.h"
+
+namespace sqlroute::engine {
+
+// What one run of the general pipeline saw, for CompiledPlan::Build.
+struct PlanRecording {
+  const cache::StatementTemplate& shape;              // the cache entry of the statement
+  const ast::Statement& statement;                    // the model the run used
+  const std::vector<cache::LiteralToken>& literals;   // the statement's literal tokens
+  const detail::CompiledRules& rules;
+  const std::vector<Value>& params;
+  const route::RouteContext& route;      // as routed, before decoration
+  const route::RouteContext& decorated;  // as rewritten
+  const rewrite::RewriteTrace& trace;
+  const Plan& plan;
+};
+
+// One statement for a template: same shape, same rule set version, no hints.
+struct TemplateCall {
+  std::string_view sql;
+  const std::vector<Value>& params;
+  Session* session;
+  const detail::CompiledRules& rules;
+  const cache::StatementTemplate& shape;
+  const std::vector<cache::LiteralToken>& literals;
+  observe::Observation& observation;
+};
+
+class CompiledPlan final : public cache::PlanTemplate {
+ public:
+  // The template of the recorded statement's shape, or nullptr when the shape needs the
+  // general pipeline.
+  static std::unique_ptr<const CompiledPlan> Build(const PlanRecording& recording);
+
+  // The plan of the call's statement; nullopt (with nothing done) when it must take the
+  // general pipeline, which then reports what is wrong with it.
+  std::optional<Plan> Route(const TemplateCall& call) const;
+
+  std::size_t ApproxBytes() const override;
+
+ private:
+  // A predicate a sharding condition comes from, and its literal operands that take the
+  // statement's literal values (expression, literal token).
+  struct ConditionSource {
+    ast::ExprId predicate = ast::kNoExpr;
+    std::vector<std::pair<ast::ExprId, int>> literals;
+    // `column = value` with a literal or parameter value, read here without the extractor:
+    bool equality = false;
+    const route::ShardingTable* table = nullptr;
+    std::string column;           // lower-cased
+    ast::ExprId value = ast::kNoExpr;
+    int32_t param_index = -1;     // the value is this parameter
+    int literal_token = -1;       // else this literal token's, or (-1) the model's literal
+  };
+  struct Token {
+    rewrite::SqlToken token;
+    uint32_t literals_before_begin = 0;  // literals ending at or before token.begin
+    uint32_t literals_before_end = 0;
+  };
+
+  CompiledPlan() = default;
+  bool SetUpShardingRoute(const PlanRecording& recording);
+  bool SetUpRewrite(const PlanRecording& recording);
+  bool VerifyWithOtherLiterals(const PlanRecording& recording) const;
+  route::ShardingConditions Conditions(const TemplateCall& call, const ast::Statement& model) const;
+  uint32_t Shift(uint32_t offset, uint32_t literals_before, const std::vector<cache::LiteralToken>& literals) const;
+  std::string UnitSql(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const RouteUnit& unit) const;
+  std::vector<SqlUnit> Units(std::string_view sql, const std::vector<cache::LiteralToken>& literals,
+                             const route::RouteInput& input, const route::RouteContext& route) const;
+  bool Fits(const route::RouteContext& route) const;
+
+  // Route
+  bool reads_values_ = false;
+  route::RouteContext fixed_route_;                    // !reads_values_: the route, undecorated
+  std::vector<const route::ShardingTable*> tables_;   // reads_values_:
+  std::optional<route::TableScope> scope_;            //   over the entry's model
+  std::vector<ConditionSource> sources_;              //   one per column condition of the one branch
+  route::ShardingConditions fixed_conditions_;        //   when no source: conditions read no value
+  // Rewrite
+  bool several_units_ = false;
+  std::vector<std::string> renamed_tables_;  // lower-cased logic tables some unit maps elsewhere, sorted
+  std::vector<Token> tokens_;
+  std::vector<cache::LiteralToken> literals_;  // of the recorded statement, which tokens_ refer to
+  MergeInstructions merge_;
+  std::string statement_kind_;
+};
+
+}  // namespace sqlroute::engine

@@ -1,0 +1,243 @@
+// Plan templates (engine/compiled_plan.h) against the general pipeline: for every golden route
+// case, statements of the same shape with other literal and parameter values get the very
+// plan (every field, errors included) from a warm cached engine as from an engine without the
+// cache — routed in lockstep, so that load balancers and sessions see the same calls.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cache/sql_normalizer.h"
+#include "sqlroute/engine.h"
+#include "sqlroute/error.h"
+#include "support/golden.h"
+#include "support/small_rules.h"
+
+namespace sqlroute {
+namespace {
+
+using testing_support::ParseHints;
+using testing_support::ParseValues;
+
+std::string Column(const MergeColumn& column) { return column.label + "#" + std::to_string(column.index); }
+
+// Every field of a plan, or the error.
+std::string Describe(const Plan& plan) {
+  std::ostringstream out;
+  out << "logic_sql=" << plan.logic_sql << "\nkind=" << plan.statement_kind << "\ntype=" << RouteTypeName(plan.route_type) << "\n";
+  for (const auto& unit : plan.route_units) {
+    out << "route_unit " << unit.logic_data_source << " " << unit.data_source;
+    for (const auto& table : unit.tables) out << " " << table.logic << "->" << table.actual;
+    out << "\n";
+  }
+  for (const auto& unit : plan.units) {
+    out << "unit " << unit.data_source << ": " << unit.sql << " [";
+    for (const auto& param : unit.params) out << Value::KindName(param.kind()) << ":" << param.ToDisplay() << ",";
+    out << "]\n";
+  }
+  for (const auto& d : plan.decisions) {
+    out << "decision " << d.table << " " << d.column << " " << d.algorithm << " " << d.condition << " "
+        << d.database_level << " ->";
+    for (const auto& target : d.targets) out << " " << target;
+    out << "\n";
+  }
+  for (const auto& warning : plan.warnings) out << "warning " << warning << "\n";
+  for (const auto& note : plan.notes) out << "note " << note << "\n";
+  const MergeInstructions& m = plan.merge;
+  out << "merge required=" << m.required << " distinct=" << m.distinct << " offset=" << (m.offset ? *m.offset : -1)
+      << " rows=" << (m.row_count ? *m.row_count : -1) << " once=" << m.affected_rows_once << "\n";
+  for (const auto& item : m.order_by) out << " order " << Column(item.column) << item.descending;
+  for (const auto& item : m.group_by) out << " group " << Column(item.column) << item.descending;
+  for (const auto& a : m.aggregations) {
+    out << " agg " << AggregationTypeName(a.type) << Column(a.column) << a.distinct << Column(a.avg_count)
+        << Column(a.avg_sum) << a.separator << a.result_label;
+  }
+  for (const auto& label : m.derived_labels) out << " derived " << label;
+  for (const auto& d : m.decrypt) out << " decrypt " << Column(d.column) << d.table << d.logic_column << d.encryptor;
+  out << "\n";
+  for (const auto& group : plan.execution_groups) {
+    out << "group " << group.data_source << " " << ConnectionModeName(group.mode);
+    for (const auto& connection : group.connections) {
+      out << " [";
+      for (std::size_t index : connection) out << index << ",";
+      out << "]";
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string RouteOrError(const Engine& engine, const std::string& sql, const std::vector<Value>& params,
+                         const Hints& hints, Session* session) {
+  try {
+    return Describe(engine.Route(sql, params, hints, session));
+  } catch (const Error& error) {
+    std::string where = error.position() ? std::to_string(error.position()->line) + ":" +
+                                               std::to_string(error.position()->column)
+                                         : "-";
+    return "error " + std::string(ErrorCodeName(error.code())) + " at " + where + ": " + error.message();
+  }
+}
+
+// The statement with its literals changed the `k`-th way: numbers to other numbers (other
+// lengths too), strings to other strings; variant 0 is the statement itself.
+std::string LiteralVariant(const std::string& sql, int k) {
+  if (k == 0) return sql;
+  auto normalized = cache::Normalize(sql);
+  if (!normalized) return sql;
+  std::string result = sql;
+  for (auto it = normalized->literals.rbegin(); it != normalized->literals.rend(); ++it) {
+    std::string text = sql.substr(it->begin, it->end - it->begin);
+    std::string replacement = text;
+    switch (it->type) {
+      case cache::LiteralClass::Integer: {
+        unsigned long long value = text.size() < 19 ? std::stoull(text) : 7;
+        replacement = std::to_string((value * 7919 + static_cast<unsigned long long>(k) * 104729) % (k == 3 ? 7 : 100003));
+        break;
+      }
+      case cache::LiteralClass::String:
+      case cache::LiteralClass::DqString:
+        replacement = text.substr(0, text.size() - 1) + std::string(static_cast<std::size_t>(k), 'v') + text.back();
+        break;
+      default: break;
+    }
+    result.replace(it->begin, it->end - it->begin, replacement);
+  }
+  return result;
+}
+
+std::vector<Value> ParamVariant(const std::vector<Value>& params, int k) {
+  std::vector<Value> result = params;
+  if (k == 0) return result;
+  for (auto& value : result) {
+    if (value.kind() == Value::Kind::Int) value = Value::Int(static_cast<int32_t>((value.int_value() * 31 + k * 17) % 100000));
+    if (value.kind() == Value::Kind::Long) value = Value::Long((value.int_value() * 31 + k * 17) % 1000000);
+    if (value.kind() == Value::Kind::String) value = Value::String(value.text() + std::string(static_cast<std::size_t>(k), 'w'));
+  }
+  if (k == 4 && !result.empty()) result.front() = Value::Null();
+  return result;
+}
+
+struct GoldenStatement {
+  std::string name;
+  std::string rules;
+  std::string sql;
+  std::vector<Value> params;
+  Hints hints;
+};
+
+std::vector<GoldenStatement> GoldenStatements() {
+  std::vector<GoldenStatement> result;
+  for (const auto& file : testing_support::GoldenFiles("route")) {
+    YAML::Node root = YAML::LoadFile(file);
+    std::string rules = (std::filesystem::path(file).parent_path() / root["rules"].as<std::string>()).string();
+    for (const auto& each : root["cases"]) {
+      // Generated keys come from each engine's own clock-based generator: two engines never agree.
+      if (YAML::Dump(each["units"]).find("{generated") != std::string::npos) continue;
+      result.push_back({std::filesystem::path(file).stem().string() + ": " + each["name"].as<std::string>(), rules,
+                        each["sql"].as<std::string>(), ParseValues(each["params"]), ParseHints(each["hints"])});
+    }
+  }
+  return result;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(CacheTemplateTest, EveryGoldenShapeGetsTheGeneralPipelinesPlansForOtherValues) {
+  std::size_t templates = 0;
+  std::size_t statements = 0;
+  for (const GoldenStatement& golden : GoldenStatements()) {
+    SCOPED_TRACE(golden.name + ": " + golden.sql);
+    std::string yaml = ReadFile(golden.rules);
+    Engine cached = Engine::FromYamlString(yaml);
+    Engine uncached = Engine::FromYamlString(yaml + "\nprops:\n  sql-plan-cache-enabled: false\n");
+    for (bool with_session : {false, true}) {
+      Session cached_session;
+      Session uncached_session;
+      // Warm up with variant 1 (the template is built from it), then every variant twice.
+      for (int round = 0; round < 3; ++round) {
+        for (int k = round == 0 ? 1 : 0; k < (round == 0 ? 2 : 6); ++k) {
+          std::string sql = LiteralVariant(golden.sql, k);
+          std::vector<Value> params = ParamVariant(golden.params, k);
+          std::string expected = RouteOrError(uncached, sql, params, golden.hints, with_session ? &uncached_session : nullptr);
+          std::string actual = RouteOrError(cached, sql, params, golden.hints, with_session ? &cached_session : nullptr);
+          EXPECT_EQ(actual, expected) << "variant " << k << ": " << sql;
+          ++statements;
+        }
+      }
+    }
+    templates += cached.plan_cache_stats().templates;
+  }
+  EXPECT_GT(statements, 0u);
+  EXPECT_GT(templates, statements / 200) << "templates serve hardly any shape";
+}
+
+TEST(CacheTemplateTest, SimpleShardingStatementsAreServedByTemplates) {
+  Engine engine = Engine::FromYamlString(testing_support::kTwoShardMod4Rules);
+  for (const char* sql : {"SELECT c FROM t_user WHERE id = ?", "UPDATE t_user SET c = ? WHERE id = ?",
+                          "DELETE FROM t_user WHERE id = ?"}) {
+    std::vector<Value> params;
+    for (const char* p = sql; *p; ++p) {
+      if (*p == '?') params.push_back(Value::Int(static_cast<int32_t>(params.size()) + 5));
+    }
+    engine.Route(sql, params);
+    engine.Route(sql, params);
+  }
+  engine.Route("SELECT c FROM t_user WHERE id = 12");
+  engine.Route("SELECT c FROM t_user WHERE id = 13");
+  PlanCacheStats stats = engine.plan_cache_stats();
+  EXPECT_EQ(stats.templates, 4u);
+  EXPECT_EQ(stats.hits, 4u);
+}
+
+// Templates under concurrent routing and rule reloads: each plan is one snapshot's plan.
+TEST(CacheTemplateTest, ReloadsWhileRoutingGiveEachStatementOneSnapshotsPlan) {
+  const std::string mod4 = std::string(testing_support::kTwoShardMod4Rules);
+  Engine engine = Engine::FromYamlString(mod4);
+  Engine reference4 = Engine::FromYamlString(mod4 + "props:\n  sql-plan-cache-enabled: false\n");
+  const std::string alter2 = "ALTER SHARDING TABLE RULE t_user (STORAGE_UNITS(ds_0, ds_1), SHARDING_COLUMN=id, "
+                             "TYPE(NAME=\"MOD\", PROPERTIES(\"sharding-count\"=2)));";
+  Engine reference2 = Engine::FromYamlString(mod4 + "props:\n  sql-plan-cache-enabled: false\n");
+  reference2.ApplyDistSql(alter2);
+  std::atomic<bool> stop{false};
+  std::atomic<int> mismatches{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; !stop.load(); ++i) {
+        std::string sql = "SELECT c FROM t_user WHERE id = " + std::to_string((i * 7 + t) % 1000);
+        std::string got = Describe(engine.Route(sql));
+        if (got != Describe(reference4.Route(sql)) && got != Describe(reference2.Route(sql))) ++mismatches;
+        Plan prepared = engine.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i % 1000)});
+        std::string p = Describe(prepared);
+        if (p != Describe(reference4.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i % 1000)})) &&
+            p != Describe(reference2.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i % 1000)}))) {
+          ++mismatches;
+        }
+      }
+    });
+  }
+  for (int i = 0; i < 20; ++i) {
+    engine.Reload(RuleSet::FromYamlString(mod4));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    engine.ApplyDistSql(alter2);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  stop = true;
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(mismatches.load(), 0);
+}
+
+}  // namespace
+}  // namespace sqlroute
