@@ -3,6 +3,7 @@
 // Built-in algorithms are registered by RegisterBuiltins(); users register their own types
 // (this replaces ShardingSphere's CLASS_BASED). Implementations must be thread-safe: one
 // instance serves every thread that routes with the rule set.
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -39,6 +40,19 @@ struct ShardingTarget {
   DataNodeInfo node_info;
 };
 
+// Optional capability of auto-table algorithms whose precise choice is "the available target named
+// prefix + padded PartitionSuffix(p)", with p = PrecisePartition(value) independent of the targets.
+// Routers may compute p once per value and reuse it for every target list; DoSharding stays the
+// reference and must agree with it.
+class PrecisePartitions {
+ public:
+  virtual ~PrecisePartitions() = default;
+  // The partition (>= 0) of a precise value; throws exactly as DoSharding would.
+  virtual int64_t PrecisePartition(const Value& value) const = 0;
+  // The target suffix of a partition, before DataNodeInfo's padding.
+  virtual std::string PartitionSuffix(int64_t partition) const = 0;
+};
+
 class StandardShardingAlgorithm {
  public:
   virtual ~StandardShardingAlgorithm() = default;
@@ -52,6 +66,8 @@ class StandardShardingAlgorithm {
   // Auto-table algorithms (MOD, HASH_MOD, VOLUME_RANGE, BOUNDARY_RANGE, AUTO_INTERVAL) say how
   // many tables they spread over; other algorithms return nullopt.
   virtual std::optional<int> AutoTablesAmount() const { return std::nullopt; }
+  // Built-ins whose precise result depends on the value only through a partition; null otherwise.
+  virtual const PrecisePartitions* precise_partitions() const { return nullptr; }
 };
 
 class ComplexShardingAlgorithm {

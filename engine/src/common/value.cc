@@ -52,6 +52,22 @@ Value Value::Time(std::string t) { Value r; r.kind_ = Kind::Time; r.text_ = std:
 Value Value::DateTime(std::string t) { Value r; r.kind_ = Kind::DateTime; r.text_ = std::move(t); return r; }
 
 Value Value::Integer(std::string_view digits) {
+  // [-]d{1,18} always fits in int64: read it without a copy; anything else goes through strtoll.
+  std::size_t start = !digits.empty() && digits[0] == '-' ? 1 : 0;
+  std::size_t count = digits.size() - start;
+  bool plain = count > 0 && count <= 18;
+  int64_t magnitude = 0;
+  for (std::size_t i = start; plain && i < digits.size(); ++i) {
+    plain = digits[i] >= '0' && digits[i] <= '9';
+    magnitude = magnitude * 10 + (digits[i] - '0');
+  }
+  if (plain) {
+    int64_t parsed = start ? -magnitude : magnitude;
+    if (parsed >= std::numeric_limits<int32_t>::min() && parsed <= std::numeric_limits<int32_t>::max()) {
+      return Int(static_cast<int32_t>(parsed));
+    }
+    return Long(parsed);
+  }
   std::string text(digits);
   errno = 0;
   char* end = nullptr;

@@ -29,9 +29,10 @@ using UnitsByTable = std::unordered_map<std::string_view, std::size_t, NoCaseHas
 struct DataSourceUnits {
   const std::string* data_source;
   const std::vector<std::string>* available;  // the data source's actual tables
-  const std::vector<std::string>* chosen;     // the table chosen there for each value, when recorded
+  const std::vector<int>* chosen;             // the table chosen there for each value, when recorded
   UnitsByTable units;
   std::vector<std::size_t> all;               // every unit of the data source
+  std::vector<int> unit_of_table;             // by index in `available`: its unit, or -1
 };
 
 // True when `strategy` reads its value from the split IN list (the condition TableRouter would
@@ -58,7 +59,7 @@ bool ReadsSplit(const ShardingStrategy& strategy, const ShardingTable& table, co
 bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition& split, const InListChoices& choices,
                                bool per_value_database, bool per_value_table, const RouteContext& context,
                                std::vector<std::vector<int>>& items) {
-  auto recorded = [&](const std::vector<std::string>& available) -> const std::vector<std::string>* {
+  auto recorded = [&](const std::vector<std::string>& available) -> const std::vector<int>* {
     auto found = choices.find({split.in_list, &available});
     return found != choices.end() && found->second.size() == split.values.size() ? &found->second : nullptr;
   };
@@ -72,25 +73,35 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
     }
     if (!slot) {
       const std::vector<std::string>& available = table.ActualTables(unit.data_source);
-    sources.push_back({&unit.data_source, &available, recorded(available), {}, {}});
+      sources.push_back({&unit.data_source, &available, recorded(available), {}, {}, {}});
       slot = &sources.back();
     }
     slot->units.emplace(unit.tables.front().actual, u);
     slot->all.push_back(u);
+  }
+  for (auto& source : sources) {
+    for (const auto& actual : *source.available) {
+      auto found = source.units.find(actual);
+      source.unit_of_table.push_back(found == source.units.end() ? -1 : static_cast<int>(found->second));
+    }
   }
   const ShardingStrategy& database = table.database_strategy;
   const ShardingStrategy& tables = table.table_strategy;
   ShardingTarget database_target{table.logic_table, per_value_database ? database.column_names.front() : "",
                                  table.data_source_info};
   ShardingTarget table_target{table.logic_table, per_value_table ? tables.column_names.front() : "", table.table_info};
-  const std::vector<std::string>* chosen_sources = recorded(table.data_sources);
-  std::string chosen_source, chosen_table;
+  const std::vector<int>* chosen_sources = recorded(table.data_sources);
+  std::string chosen_source;
   for (std::size_t k = 0; k < split.values.size(); ++k) {
     const Value& value = split.values[k];
     int item = static_cast<int>(k) + 1;
     if (per_value_database) {
-      chosen_source = chosen_sources ? (*chosen_sources)[k]
-                                     : database.algorithm.standard->DoSharding(table.data_sources, database_target, value);
+      if (!chosen_sources) {
+        chosen_source = database.algorithm.standard->DoSharding(table.data_sources, database_target, value);
+      } else {
+        int index = (*chosen_sources)[k];
+        chosen_source = index < 0 ? std::string() : table.data_sources[static_cast<std::size_t>(index)];
+      }
     }
     for (auto& source : sources) {
       if (per_value_database && *source.data_source != chosen_source) continue;
@@ -98,9 +109,13 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
         for (std::size_t u : source.all) items[u].push_back(item);
         continue;
       }
-      const std::string& chosen = source.chosen ? (*source.chosen)[k]
-                                                : (chosen_table = tables.algorithm.standard->DoSharding(*source.available, table_target, value));
-      auto found = source.units.find(chosen);
+      if (source.chosen) {
+        int index = (*source.chosen)[k];
+        int unit = index < 0 ? -1 : source.unit_of_table[static_cast<std::size_t>(index)];
+        if (unit >= 0) items[static_cast<std::size_t>(unit)].push_back(item);
+        continue;
+      }
+      auto found = source.units.find(tables.algorithm.standard->DoSharding(*source.available, table_target, value));
       if (found != source.units.end()) items[found->second].push_back(item);
     }
   }

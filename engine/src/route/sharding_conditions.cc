@@ -1,5 +1,6 @@
 #include "route/sharding_conditions.h"
 
+#include <charconv>
 #include <ctime>
 
 #include "common/strings.h"
@@ -10,6 +11,13 @@ namespace sqlroute::route {
 namespace {
 
 constexpr std::size_t kMaxBranches = 1024;
+
+// An Int's display text (its decimal digits), appended without a temporary string.
+void AppendInt(std::string& text, int64_t value) {
+  char digits[24];
+  auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  text.append(digits, end);
+}
 
 using Branches = std::vector<std::vector<ast::ExprId>>;
 
@@ -155,14 +163,20 @@ class Extractor {
     if (expr.negated || expr.subquery != ast::kNoQuery || expr.children.size() < 2) return std::nullopt;
     auto result = Column(expr.children[0]);
     if (!result) return std::nullopt;
-    std::vector<std::string> shown;
+    result->text = "IN (";
+    result->values.reserve(expr.children.size() - 1);
     for (std::size_t i = 1; i < expr.children.size(); ++i) {
       auto value = OperandValue(statement_, expr.children[i], params_, overrides_);
       if (!value) return std::nullopt;
-      shown.push_back(value->ToDisplay());
+      if (i > 1) result->text += ", ";
+      if (value->kind() == Value::Kind::Int) {
+        AppendInt(result->text, value->int_value());
+      } else {
+        result->text += value->ToDisplay();
+      }
       result->values.push_back(std::move(*value));
     }
-    result->text = "IN (" + Join(shown, ", ") + ")";
+    result->text += ")";
     result->in_list = id;
     return result;
   }

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
+#include "algorithm/sharding/sharding_values.h"
 #include "common/strings.h"
 #include "sqlroute/error.h"
 
@@ -53,7 +55,84 @@ void CheckTarget(const std::string& target, const std::vector<std::string>& avai
   }
 }
 
+// The index in `available` of each partition's target (-1: none there), found on first use.
+class PartitionTargets {
+ public:
+  PartitionTargets(const PrecisePartitions& algorithm, const std::vector<std::string>& available, const DataNodeInfo& info)
+      : algorithm_(algorithm), available_(available), info_(info) {}
+
+  int Find(int64_t partition) {
+    constexpr int64_t kDense = 4096;
+    if (partition >= 0 && partition < kDense) {
+      auto slot = static_cast<std::size_t>(partition);
+      if (slot >= dense_.size()) dense_.resize(slot + 1, kUnknown);
+      if (dense_[slot] == kUnknown) dense_[slot] = Lookup(partition);
+      return dense_[slot];
+    }
+    auto found = sparse_.find(partition);
+    if (found != sparse_.end()) return found->second;
+    return sparse_[partition] = Lookup(partition);
+  }
+
+ private:
+  static constexpr int kUnknown = -2;
+
+  int Lookup(int64_t partition) const {
+    std::string name = algorithm::FindMatchedTargetName(available_, algorithm_.PartitionSuffix(partition), info_);
+    if (name.empty()) return -1;
+    return static_cast<int>(std::find(available_.begin(), available_.end(), name) - available_.begin());
+  }
+
+  const PrecisePartitions& algorithm_;
+  const std::vector<std::string>& available_;
+  const DataNodeInfo& info_;
+  std::vector<int> dense_;
+  std::unordered_map<int64_t, int> sparse_;
+};
+
 }  // namespace
+
+std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algorithm,
+                                                   const std::vector<std::string>& available, const DataNodeInfo& info,
+                                                   const ColumnCondition& condition, std::vector<int>* record,
+                                                   PartitionMemo& memo) const {
+  if (memo.algorithm != &algorithm || memo.condition != &condition) {
+    memo.partitions.clear();
+    for (const auto& value : condition.values) memo.partitions.push_back(algorithm.PrecisePartition(value));
+    memo.algorithm = &algorithm;
+    memo.condition = &condition;
+  }
+  PartitionTargets targets(algorithm, available, info);
+  std::vector<bool> taken(available.size());
+  std::vector<std::string> result;
+  for (std::size_t k = 0; k < memo.partitions.size(); ++k) {
+    int index = targets.Find(memo.partitions[k]);
+    if (index < 0) continue;
+    if (record) (*record)[k] = index;
+    if (taken[static_cast<std::size_t>(index)]) continue;
+    taken[static_cast<std::size_t>(index)] = true;
+    result.push_back(available[static_cast<std::size_t>(index)]);
+  }
+  return result;
+}
+
+std::vector<std::string> TableRouter::ByDoSharding(const StandardShardingAlgorithm& algorithm,
+                                                   const std::vector<std::string>& available,
+                                                   const ShardingTarget& target, const ColumnCondition& condition,
+                                                   std::vector<int>* record) const {
+  std::vector<std::string> result;
+  std::unordered_set<std::string> seen;  // an IN list names each target many times
+  for (std::size_t k = 0; k < condition.values.size(); ++k) {
+    std::string chosen = algorithm.DoSharding(available, target, condition.values[k]);
+    if (chosen.empty()) continue;
+    CheckTarget(chosen, available);
+    if (record) (*record)[k] = static_cast<int>(std::find(available.begin(), available.end(), chosen) - available.begin());
+    if (seen.count(chosen)) continue;
+    seen.insert(chosen);
+    result.push_back(std::move(chosen));
+  }
+  return result;
+}
 
 const ColumnCondition* TableRouter::FindCondition(const ShardingTable& table, const std::string& column,
                                                   const ShardingCondition* branch) const {
@@ -80,7 +159,8 @@ std::vector<Value> TableRouter::HintValues(const ShardingTable& table, bool data
 std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strategy,
                                                   const std::vector<std::string>& available,
                                                   const ShardingTable& table, const DataNodeInfo& info,
-                                                  const ShardingCondition* branch, bool database_level) const {
+                                                  const ShardingCondition* branch, bool database_level,
+                                                  PartitionMemo& memo) const {
   std::vector<std::string> result;
   std::string column;
   std::string condition_text;
@@ -107,19 +187,15 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
       if (condition->is_range) {
         result = strategy.algorithm.standard->DoRangeSharding(available, target, condition->range);
       } else {
-        std::unordered_set<std::string> seen;  // an IN list names each target many times
-        std::vector<std::string>* record = nullptr;
+        std::vector<int>* record = nullptr;
         if (choices_ && condition->in_list != ast::kNoExpr) {
           record = &(*choices_)[{condition->in_list, &available}];
-          record->assign(condition->values.size(), std::string());
+          record->assign(condition->values.size(), -1);
         }
-        for (std::size_t k = 0; k < condition->values.size(); ++k) {
-          std::string chosen = strategy.algorithm.standard->DoSharding(available, target, condition->values[k]);
-          if (record) (*record)[k] = chosen;
-          if (chosen.empty()) continue;
-          if (condition->values.size() > 1 && !seen.insert(chosen).second) continue;
-          CheckTarget(chosen, available);
-          result.push_back(std::move(chosen));
+        if (const PrecisePartitions* partitions = strategy.algorithm.standard->precise_partitions()) {
+          result = ByPartitions(*partitions, available, info, *condition, record, memo);
+        } else {
+          result = ByDoSharding(*strategy.algorithm.standard, available, target, *condition, record);
         }
       }
       if (result.size() > 1) result = SortedDistinct(std::move(result));
@@ -162,9 +238,10 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
 
 std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const ShardingCondition* branch) const {
   // Without a database strategy every data source is a candidate: no copy, nothing to check.
+  PartitionMemo memo;
   std::vector<std::string> chosen;
   if (table.database_strategy.kind != Kind::None) {
-    chosen = RunStrategy(table.database_strategy, table.data_sources, table, table.data_source_info, branch, true);
+    chosen = RunStrategy(table.database_strategy, table.data_sources, table, table.data_source_info, branch, true, memo);
     for (const auto& each : chosen) CheckTarget(each, table.data_sources);
   }
   const std::vector<std::string>& data_sources = table.database_strategy.kind == Kind::None ? table.data_sources : chosen;
@@ -174,7 +251,7 @@ std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const Shard
   for (const auto& ds : data_sources) {
     const auto& available = table.ActualTables(ds);
     std::vector<std::string> tables =
-        table_hint_skipped ? available : RunStrategy(table.table_strategy, available, table, table.table_info, branch, false);
+        table_hint_skipped ? available : RunStrategy(table.table_strategy, available, table, table.table_info, branch, false, memo);
     for (auto& each : tables) result.push_back({ds, std::move(each)});
   }
   return result;

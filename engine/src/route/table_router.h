@@ -13,9 +13,9 @@
 namespace sqlroute::route {
 
 // What standard strategies chose for each value of an IN list (by the IN expression and the target
-// list chosen from: the data sources, or one data source's tables); "" where nothing was chosen.
-// The IN-list split reads it instead of asking the algorithms again.
-using InListChoices = std::map<std::pair<ast::ExprId, const std::vector<std::string>*>, std::vector<std::string>>;
+// list chosen from: the data sources, or one data source's tables), as an index into that target
+// list; -1 where nothing was chosen. The IN-list split reads it instead of asking the algorithms again.
+using InListChoices = std::map<std::pair<ast::ExprId, const std::vector<std::string>*>, std::vector<int>>;
 
 class TableRouter {
  public:
@@ -27,9 +27,24 @@ class TableRouter {
   std::vector<DataNode> Route(const ShardingTable& table, const ShardingCondition* branch) const;
 
  private:
+  // The partitions of a condition's values under one algorithm, kept across the strategy's target lists.
+  struct PartitionMemo {
+    const PrecisePartitions* algorithm = nullptr;
+    const ColumnCondition* condition = nullptr;
+    std::vector<int64_t> partitions;
+  };
+
   std::vector<std::string> RunStrategy(const ShardingStrategy& strategy, const std::vector<std::string>& available,
                                        const ShardingTable& table, const DataNodeInfo& info,
-                                       const ShardingCondition* branch, bool database_level) const;
+                                       const ShardingCondition* branch, bool database_level, PartitionMemo& memo) const;
+  // Standard precise sharding of every value, asking the algorithm for each one.
+  std::vector<std::string> ByDoSharding(const StandardShardingAlgorithm& algorithm,
+                                        const std::vector<std::string>& available, const ShardingTarget& target,
+                                        const ColumnCondition& condition, std::vector<int>* record) const;
+  // Standard precise sharding of every value, through the algorithm's partitions.
+  std::vector<std::string> ByPartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
+                                        const DataNodeInfo& info, const ColumnCondition& condition,
+                                        std::vector<int>* record, PartitionMemo& memo) const;
   const ColumnCondition* FindCondition(const ShardingTable& table, const std::string& column,
                                        const ShardingCondition* branch) const;
   std::vector<Value> HintValues(const ShardingTable& table, bool database_level) const;

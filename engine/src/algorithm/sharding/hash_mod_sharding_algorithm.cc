@@ -12,7 +12,7 @@
 namespace sqlroute::algorithm {
 namespace {
 
-class HashModShardingAlgorithm : public StandardShardingAlgorithm {
+class HashModShardingAlgorithm : public StandardShardingAlgorithm, public PrecisePartitions {
  public:
   explicit HashModShardingAlgorithm(const AlgorithmProps& props)
       : sharding_count_(props.RequiredLong("sharding-count", 1, std::numeric_limits<int32_t>::max())),
@@ -20,12 +20,20 @@ class HashModShardingAlgorithm : public StandardShardingAlgorithm {
 
   std::string DoSharding(const std::vector<std::string>& available_targets, const ShardingTarget& target,
                          const Value& value) const override {
-    RequireNotNull(value);
-    auto hash = JavaHashCode(Normalized(value));
-    if (!hash) ThrowInvalidValue(value, "HASH_MOD", "its Java hash code is not defined here");
-    int64_t suffix = std::llabs(static_cast<int64_t>(*hash)) % sharding_count_;
-    return FindMatchedTargetName(available_targets, std::to_string(suffix), target.node_info);
+    return FindMatchedTargetName(available_targets, PartitionSuffix(PrecisePartition(value)), target.node_info);
   }
+
+  int64_t PrecisePartition(const Value& value) const override {
+    RequireNotNull(value);
+    auto hash = NormalizedInt(value);
+    if (!hash) hash = JavaHashCode(value);
+    if (!hash) ThrowInvalidValue(value, "HASH_MOD", "its Java hash code is not defined here");
+    return std::llabs(static_cast<int64_t>(*hash)) % sharding_count_;
+  }
+
+  std::string PartitionSuffix(int64_t partition) const override { return std::to_string(partition); }
+
+  const PrecisePartitions* precise_partitions() const override { return this; }
 
   std::vector<std::string> DoRangeSharding(const std::vector<std::string>& available_targets,
                                            const ShardingTarget& target, const ValueRange& range) const override {
@@ -35,8 +43,9 @@ class HashModShardingAlgorithm : public StandardShardingAlgorithm {
   std::optional<int> AutoTablesAmount() const override { return static_cast<int>(sharding_count_); }
 
  private:
-  Value Normalized(const Value& value) const {
-    if (!normalize_int_range_) return value;
+  // normalize-numeric-int-range: a Long or BigInteger within int range hashes as that Integer.
+  std::optional<int32_t> NormalizedInt(const Value& value) const {
+    if (!normalize_int_range_) return std::nullopt;
     std::optional<__int128> number;
     if (value.kind() == Value::Kind::Long) number = value.int_value();
     if (value.kind() == Value::Kind::BigInt) {
@@ -44,7 +53,8 @@ class HashModShardingAlgorithm : public StandardShardingAlgorithm {
     }
     bool in_int_range = number && *number >= std::numeric_limits<int32_t>::min() &&
                         *number <= std::numeric_limits<int32_t>::max();
-    return in_int_range ? Value::Int(static_cast<int32_t>(*number)) : value;
+    if (!in_int_range) return std::nullopt;
+    return static_cast<int32_t>(*number);
   }
 
   int64_t sharding_count_;

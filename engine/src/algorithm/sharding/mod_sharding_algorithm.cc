@@ -14,7 +14,7 @@ namespace {
 
 constexpr const char* kType = "MOD";
 
-class ModShardingAlgorithm : public StandardShardingAlgorithm {
+class ModShardingAlgorithm : public StandardShardingAlgorithm, public PrecisePartitions {
  public:
   explicit ModShardingAlgorithm(const AlgorithmProps& props)
       : sharding_count_(props.RequiredLong("sharding-count", 1, std::numeric_limits<int32_t>::max())),
@@ -25,9 +25,28 @@ class ModShardingAlgorithm : public StandardShardingAlgorithm {
 
   std::string DoSharding(const std::vector<std::string>& available_targets, const ShardingTarget& target,
                          const Value& value) const override {
-    RequireNotNull(value);
-    return FindMatchedTargetName(available_targets, Suffix(CutValue(value).Mod(sharding_count_)), target.node_info);
+    return FindMatchedTargetName(available_targets, PartitionSuffix(PrecisePartition(value)), target.node_info);
   }
+
+  // Numbers without offsets stay in int64 (longValue() always fits); BigInteger only for texts.
+  int64_t PrecisePartition(const Value& value) const override {
+    RequireNotNull(value);
+    if (start_offset_ == 0 && stop_offset_ == 0) {
+      if (auto number = JavaLongValue(value)) {
+        int64_t residue = *number % sharding_count_;
+        return residue < 0 ? residue + sharding_count_ : residue;
+      }
+    }
+    return CutValue(value).Mod(sharding_count_);
+  }
+
+  std::string PartitionSuffix(int64_t partition) const override {
+    std::string text = std::to_string(partition);
+    if (zero_padding_ && text.size() < padding_length_) text.insert(0, padding_length_ - text.size(), '0');
+    return text;
+  }
+
+  const PrecisePartitions* precise_partitions() const override { return this; }
 
   std::vector<std::string> DoRangeSharding(const std::vector<std::string>& available_targets,
                                            const ShardingTarget& target, const ValueRange& range) const override {
@@ -40,7 +59,7 @@ class ModShardingAlgorithm : public StandardShardingAlgorithm {
     for (__int128 each = *lower; each <= *upper; ++each) {
       __int128 residue = each % sharding_count_;
       if (residue < 0) residue += sharding_count_;
-      std::string name = FindMatchedTargetName(available_targets, Suffix(static_cast<int64_t>(residue)), target.node_info);
+      std::string name = FindMatchedTargetName(available_targets, PartitionSuffix(static_cast<int64_t>(residue)), target.node_info);
       if (!name.empty()) matched.insert(name);
       if (matched.size() == available_targets.size()) break;
     }
@@ -71,12 +90,6 @@ class ModShardingAlgorithm : public StandardShardingAlgorithm {
     auto parsed = JavaBigInteger::Parse(text.substr(start_offset_, length - stop_offset_ - start_offset_));
     if (!parsed) ThrowInvalidValue(value, kType, "the text between the offsets is not an integer");
     return *parsed;
-  }
-
-  std::string Suffix(int64_t residue) const {
-    std::string text = std::to_string(residue);
-    if (zero_padding_ && text.size() < padding_length_) text.insert(0, padding_length_ - text.size(), '0');
-    return text;
   }
 
   int64_t sharding_count_;

@@ -1,0 +1,152 @@
+// The router's partition fast path (built-in MOD and HASH_MOD: one partition per value, reused for
+// every target list) routes, rewrites, explains and fails exactly like the general path, which
+// asks DoSharding for every value and target list. The general path is forced by registering
+// wrappers that hide the algorithms' precise_partitions().
+#include <gtest/gtest.h>
+
+#include <sqlroute/sqlroute.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace sqlroute {
+namespace {
+
+// Delegates everything to a built-in algorithm except the partition capability.
+class GeneralPath : public StandardShardingAlgorithm {
+ public:
+  explicit GeneralPath(std::shared_ptr<const StandardShardingAlgorithm> inner) : inner_(std::move(inner)) {}
+  std::string DoSharding(const std::vector<std::string>& available, const ShardingTarget& target,
+                         const Value& value) const override {
+    return inner_->DoSharding(available, target, value);
+  }
+  std::vector<std::string> DoRangeSharding(const std::vector<std::string>& available, const ShardingTarget& target,
+                                           const ValueRange& range) const override {
+    return inner_->DoRangeSharding(available, target, range);
+  }
+  std::optional<int> AutoTablesAmount() const override { return inner_->AutoTablesAmount(); }
+
+ private:
+  std::shared_ptr<const StandardShardingAlgorithm> inner_;
+};
+
+void RegisterGeneralPaths() {
+  static const bool registered = [] {
+    for (std::string type : {"MOD", "HASH_MOD"}) {
+      AlgorithmRegistry::Global().RegisterSharding("GENERAL_" + type, [type](const Props& props, const std::string& path) {
+        ShardingAlgorithm result;
+        auto builtin = AlgorithmRegistry::Global().CreateSharding(type, props, path).standard;
+        EXPECT_NE(builtin->precise_partitions(), nullptr);
+        result.standard = std::make_shared<GeneralPath>(builtin);
+        return result;
+      });
+    }
+    return true;
+  }();
+  (void)registered;
+}
+
+// t_order: HASH_MOD over the data sources then MOD over each one's tables, on the same column;
+// t_user: an auto table spread by MOD over every data source.
+std::string Rules(const std::string& type_prefix) {
+  return "databaseName: db\n"
+         "dataSources:\n"
+         "  ds_0: {url: \"jdbc:mysql://h:3306/a\"}\n"
+         "  ds_1: {url: \"jdbc:mysql://h:3306/b\"}\n"
+         "  ds_2: {url: \"jdbc:mysql://h:3306/c\"}\n"
+         "rules:\n"
+         "- !SHARDING\n"
+         "  tables:\n"
+         "    t_order:\n"
+         "      actualDataNodes: ds_${0..2}.t_order_${0..4}\n"
+         "      databaseStrategy: {standard: {shardingColumn: order_id, shardingAlgorithmName: db_hash}}\n"
+         "      tableStrategy: {standard: {shardingColumn: order_id, shardingAlgorithmName: table_mod}}\n"
+         "  autoTables:\n"
+         "    t_user:\n"
+         "      actualDataSources: ds_${0..2}\n"
+         "      shardingStrategy: {standard: {shardingColumn: id, shardingAlgorithmName: user_mod}}\n"
+         "  shardingAlgorithms:\n"
+         "    db_hash: {type: " + type_prefix + "HASH_MOD, props: {sharding-count: 3, normalize-numeric-int-range: true}}\n"
+         "    table_mod: {type: " + type_prefix + "MOD, props: {sharding-count: 5}}\n"
+         "    user_mod: {type: " + type_prefix + "MOD, props: {sharding-count: 12}}\n";
+}
+
+Value RandomValue(std::mt19937_64& random, bool numbers_only) {
+  const char* bigs[] = {"9223372036854775808", "-9223372036854775809", "18446744073709551617",
+                        "-123456789012345678901234567890", "2147483648", "-2147483649", "0"};
+  switch (random() % (numbers_only ? 6 : 8)) {
+    case 0: return Value::Int(static_cast<int32_t>(random() % 2001) - 1000);
+    case 1: return Value::Int(static_cast<int32_t>(random()));
+    case 2: {
+      const int64_t edges[] = {INT64_MIN, INT64_MAX, INT64_MIN + 1, -1, 0, 2147483647, -2147483648LL, 2147483648LL};
+      return Value::Long(random() % 2 ? static_cast<int64_t>(random()) : edges[random() % 8]);
+    }
+    case 3: return Value::BigInt(bigs[random() % 7]);
+    case 4: return Value::Decimal(std::to_string(static_cast<int>(random() % 2001) - 1000) + ".75");
+    case 5: return Value::Double(static_cast<double>(static_cast<int>(random() % 20001) - 10000) / 8);
+    case 6: return Value::String(std::to_string(static_cast<int64_t>(random())));
+    default: return Value::String(random() % 2 ? "abc" : "-17");
+  }
+}
+
+// The whole observable outcome of routing: units, SQL, parameters, decisions; or the error.
+std::string Outcome(const Engine& engine, const std::string& sql, const std::vector<Value>& params) {
+  try {
+    Plan plan = engine.Route(sql, params);
+    std::string text = plan.Explain();
+    for (const auto& unit : plan.units) {
+      text += "\n" + unit.data_source + " " + unit.sql;
+      for (const auto& each : unit.params) text += " " + each.ToDisplay();
+    }
+    return text;
+  } catch (const Error& error) {
+    return "error " + std::to_string(static_cast<int>(error.code())) + " " + error.message();
+  }
+}
+
+TEST(PartitionRouteTest, FastPathMatchesGeneralPathOverRandomInLists) {
+  RegisterGeneralPaths();
+  for (bool cached : {false, true}) {
+    std::string props = cached ? "" : "props:\n  sql-plan-cache-enabled: false\n";
+    Engine fast = Engine::FromYamlString(Rules("") + props);
+    Engine general = Engine::FromYamlString(Rules("GENERAL_") + props);
+    std::mt19937_64 random(cached ? 7 : 11);
+    int routed = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+      bool orders = trial % 2 == 0;
+      std::size_t count = 1 + random() % 40;
+      std::vector<Value> params;
+      std::string sql = orders ? "SELECT * FROM t_order WHERE order_id IN (" : "SELECT * FROM t_user WHERE id IN (";
+      for (std::size_t i = 0; i < count; ++i) {
+        sql += i ? ", ?" : "?";
+        params.push_back(RandomValue(random, trial % 10 != 0));
+      }
+      sql += ")";
+      std::string expected = Outcome(general, sql, params);
+      EXPECT_EQ(Outcome(fast, sql, params), expected) << sql;
+      if (expected.rfind("error", 0) != 0) ++routed;
+    }
+    EXPECT_GT(routed, 200);  // most trials route rather than fail
+  }
+}
+
+TEST(PartitionRouteTest, FastPathMatchesGeneralPathForLiteralsAndPointQueries) {
+  RegisterGeneralPaths();
+  Engine fast = Engine::FromYamlString(Rules(""));
+  Engine general = Engine::FromYamlString(Rules("GENERAL_"));
+  const char* statements[] = {
+      "SELECT * FROM t_user WHERE id IN (-7, 0, 9223372036854775807, -9223372036854775808, 99999999999999999999, 13)",
+      "SELECT * FROM t_order WHERE order_id IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)",
+      "SELECT * FROM t_order WHERE order_id = -2147483649",
+      "SELECT * FROM t_user WHERE id = 123456789012 OR id IN (5, 17)",
+      "DELETE FROM t_order WHERE order_id IN (3, 4)",
+      "SELECT * FROM t_user WHERE id IN (NULL, 3)",
+      "INSERT INTO t_user (id, c) VALUES (1, 'a'), (-2, 'b'), (3000000000, 'c')",
+  };
+  for (const char* sql : statements) EXPECT_EQ(Outcome(fast, sql, {}), Outcome(general, sql, {})) << sql;
+}
+
+}  // namespace
+}  // namespace sqlroute
