@@ -1,7 +1,9 @@
 // YAML text -> config::LoadYamlString, then compiled with RuleSet::FromYamlString. A rule set
 // that compiles must export to YAML that compiles again.
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "config/yaml_loader.h"
@@ -20,9 +22,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const sqlroute::Error&) {
     return 0;
   }
+  std::string exported = rules->ExportYaml(true);
   try {
-    sqlroute::RuleSet::FromYamlString(rules->ExportYaml(true));
-  } catch (const sqlroute::Error&) {
+    sqlroute::RuleSet::FromYamlString(exported);
+  } catch (const sqlroute::Error& error) {
+    std::fprintf(stderr, "exported rules do not compile again: %s\n%s\n", error.what(), exported.c_str());
     std::abort();
   }
   return 0;

@@ -23,7 +23,7 @@ class Exporter {
     if (!config.data_sources.empty()) {
       out_ << YAML::Key << "dataSources" << YAML::Value << YAML::BeginMap;
       for (const auto& each : config.data_sources) {
-        out_ << YAML::Key << each.name << YAML::Value;
+        Key(each.name) << YAML::Value;
         WriteProps(each.value.props);
       }
       out_ << YAML::EndMap;
@@ -39,12 +39,18 @@ class Exporter {
   }
 
  private:
-  void Entry(const std::string& key, const std::string& value) { out_ << YAML::Key << key << YAML::Value << value; }
+  // A plain key of over 1024 characters cannot be read back (YAML's limit on implicit keys); an
+  // escaped byte takes at most 4 characters, so longer names are written as explicit `? key`.
+  YAML::Emitter& Key(const std::string& name) {
+    if (name.size() > 255) out_ << YAML::LongKey;
+    return out_ << YAML::Key << name;
+  }
+  void Entry(const std::string& key, const std::string& value) { Key(key) << YAML::Value << value; }
   void OptionalEntry(const std::string& key, const std::string& value) {
     if (!value.empty()) Entry(key, value);
   }
   void FlowList(const std::string& key, const std::vector<std::string>& items) {
-    out_ << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    Key(key) << YAML::Value << YAML::Flow << YAML::BeginSeq;
     for (const auto& item : items) out_ << item;
     out_ << YAML::EndSeq;
   }
@@ -59,9 +65,9 @@ class Exporter {
 
   void WriteAlgorithms(const std::string& key, const NamedList<AlgorithmConfig>& algorithms) {
     if (algorithms.empty()) return;
-    out_ << YAML::Key << key << YAML::Value << YAML::BeginMap;
+    Key(key) << YAML::Value << YAML::BeginMap;
     for (const auto& each : algorithms) {
-      out_ << YAML::Key << each.name << YAML::Value << YAML::BeginMap;
+      Key(each.name) << YAML::Value << YAML::BeginMap;
       Entry("type", each.value.type);
       if (!each.value.props.empty()) {
         out_ << YAML::Key << "props" << YAML::Value;
@@ -103,7 +109,7 @@ class Exporter {
 
   void WriteStrategy(const std::string& key, const std::optional<StrategyConfig>& strategy) {
     if (!strategy) return;
-    out_ << YAML::Key << key << YAML::Value << YAML::BeginMap;
+    Key(key) << YAML::Value << YAML::BeginMap;
     switch (strategy->kind) {
       case StrategyConfig::Kind::None:
         out_ << YAML::Key << "none" << YAML::Value << YAML::Null;
@@ -129,7 +135,7 @@ class Exporter {
 
   void WriteKeyGenerateStrategy(const std::string& key, const std::optional<KeyGenerateStrategyConfig>& strategy) {
     if (!strategy) return;
-    out_ << YAML::Key << key << YAML::Value << YAML::BeginMap;
+    Key(key) << YAML::Value << YAML::BeginMap;
     Entry("column", strategy->column);
     Entry("keyGeneratorName", strategy->key_generator_name);
     out_ << YAML::EndMap;
@@ -137,7 +143,7 @@ class Exporter {
 
   void WriteAuditStrategy(const std::string& key, const std::optional<AuditStrategyConfig>& strategy) {
     if (!strategy) return;
-    out_ << YAML::Key << key << YAML::Value << YAML::BeginMap;
+    Key(key) << YAML::Value << YAML::BeginMap;
     FlowList("auditorNames", strategy->auditor_names);
     out_ << YAML::Key << "allowHintDisable" << YAML::Value << (strategy->allow_hint_disable ? "true" : "false");
     out_ << YAML::EndMap;
@@ -148,7 +154,7 @@ class Exporter {
     if (!rule.tables.empty()) {
       out_ << YAML::Key << "tables" << YAML::Value << YAML::BeginMap;
       for (const auto& each : rule.tables) {
-        out_ << YAML::Key << each.name << YAML::Value << YAML::BeginMap;
+        Key(each.name) << YAML::Value << YAML::BeginMap;
         OptionalEntry("actualDataNodes", each.value.actual_data_nodes);
         WriteStrategy("databaseStrategy", each.value.database_strategy);
         WriteStrategy("tableStrategy", each.value.table_strategy);
@@ -161,7 +167,7 @@ class Exporter {
     if (!rule.auto_tables.empty()) {
       out_ << YAML::Key << "autoTables" << YAML::Value << YAML::BeginMap;
       for (const auto& each : rule.auto_tables) {
-        out_ << YAML::Key << each.name << YAML::Value << YAML::BeginMap;
+        Key(each.name) << YAML::Value << YAML::BeginMap;
         OptionalEntry("actualDataSources", each.value.actual_data_sources);
         WriteStrategy("shardingStrategy", each.value.sharding_strategy);
         WriteKeyGenerateStrategy("keyGenerateStrategy", each.value.key_generate_strategy);
@@ -195,7 +201,7 @@ class Exporter {
     if (!rule.key_generate_strategies.empty()) {
       out_ << YAML::Key << "keyGenerateStrategies" << YAML::Value << YAML::BeginMap;
       for (const auto& each : rule.key_generate_strategies) {
-        out_ << YAML::Key << each.name << YAML::Value << YAML::BeginMap;
+        Key(each.name) << YAML::Value << YAML::BeginMap;
         Entry("keyGenerateType", each.value.key_generate_type);
         Entry("keyGeneratorName", each.value.key_generator_name);
         OptionalEntry("logicTable", each.value.logic_table);
@@ -212,7 +218,7 @@ class Exporter {
     out_ << YAML::LocalTag("READWRITE_SPLITTING") << YAML::BeginMap;
     out_ << YAML::Key << "dataSourceGroups" << YAML::Value << YAML::BeginMap;
     for (const auto& each : rule.groups) {
-      out_ << YAML::Key << each.name << YAML::Value << YAML::BeginMap;
+      Key(each.name) << YAML::Value << YAML::BeginMap;
       Entry("writeDataSourceName", each.value.write_data_source);
       FlowList("readDataSourceNames", each.value.read_data_sources);
       OptionalEntry("transactionalReadQueryStrategy", each.value.transactional_read_query_strategy);
@@ -225,7 +231,7 @@ class Exporter {
   }
 
   void WriteColumnItem(const std::string& key, const EncryptColumnItemConfig& item) {
-    out_ << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginMap;
+    Key(key) << YAML::Value << YAML::Flow << YAML::BeginMap;
     Entry("name", item.name);
     OptionalEntry("encryptorName", item.encryptor_name);
     out_ << YAML::EndMap;
@@ -235,10 +241,10 @@ class Exporter {
     out_ << YAML::LocalTag("ENCRYPT") << YAML::BeginMap;
     out_ << YAML::Key << "tables" << YAML::Value << YAML::BeginMap;
     for (const auto& table : rule.tables) {
-      out_ << YAML::Key << table.name << YAML::Value << YAML::BeginMap;
+      Key(table.name) << YAML::Value << YAML::BeginMap;
       out_ << YAML::Key << "columns" << YAML::Value << YAML::BeginMap;
       for (const auto& column : table.value.columns) {
-        out_ << YAML::Key << column.name << YAML::Value << YAML::BeginMap;
+        Key(column.name) << YAML::Value << YAML::BeginMap;
         WriteColumnItem("cipher", column.value.cipher);
         if (column.value.assisted_query) WriteColumnItem("assistedQuery", *column.value.assisted_query);
         if (column.value.like_query) WriteColumnItem("likeQuery", *column.value.like_query);
@@ -260,7 +266,7 @@ class Exporter {
     out_ << YAML::LocalTag("SHADOW") << YAML::BeginMap;
     out_ << YAML::Key << "dataSources" << YAML::Value << YAML::BeginMap;
     for (const auto& each : rule.data_sources) {
-      out_ << YAML::Key << each.name << YAML::Value << YAML::BeginMap;
+      Key(each.name) << YAML::Value << YAML::BeginMap;
       Entry("productionDataSourceName", each.value.production_data_source);
       Entry("shadowDataSourceName", each.value.shadow_data_source);
       out_ << YAML::EndMap;
@@ -268,7 +274,7 @@ class Exporter {
     out_ << YAML::EndMap;
     out_ << YAML::Key << "tables" << YAML::Value << YAML::BeginMap;
     for (const auto& each : rule.tables) {
-      out_ << YAML::Key << each.name << YAML::Value << YAML::BeginMap;
+      Key(each.name) << YAML::Value << YAML::BeginMap;
       FlowList("dataSourceNames", each.value.data_source_names);
       FlowList("shadowAlgorithmNames", each.value.algorithm_names);
       out_ << YAML::EndMap;
@@ -297,7 +303,7 @@ class Exporter {
       for (const auto& each : metadata) {
         if (each.name == first.name) entries.push_back(&each.value);
       }
-      out_ << YAML::Key << first.name << YAML::Value;
+      Key(first.name) << YAML::Value;
       if (entries.size() == 1 && entries.front()->data_source.empty()) {
         out_ << YAML::Flow << entries.front()->columns;
         continue;
