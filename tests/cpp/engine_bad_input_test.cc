@@ -1,7 +1,7 @@
 // The bad-input catalogue: each hostile or malformed input gives its typed error (and position
 // where one makes sense), never a crash, hang or unbounded allocation. Size limits and their
 // defaults: SQL length and nesting in parser/sql_parser.h (ParseLimits), inline expansion in
-// expr/inline_errors.h (kMaxExpandedItems), YAML aliases in config/yaml_document.h.
+// expr/inline_errors.h (kMaxExpandedItems, kMaxExpandedBytes), YAML aliases in config/yaml_document.h.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -197,6 +197,9 @@ TEST(BadInlineTest, ExpansionBombsAreRejected) {
   EXPECT_EQ(code("${-2147483648..2147483647}"), ErrorCode::CONFIG_INLINE_EXPRESSION);
   EXPECT_EQ(code("ds_${0..1"), ErrorCode::CONFIG_INLINE_EXPRESSION);
   EXPECT_EQ(code("${" + std::string(100000, '[')), ErrorCode::CONFIG_INLINE_EXPRESSION);
+  // Few items, many bytes: a 5,000-digit number repeated 441,761 times (fuzz_inline).
+  EXPECT_EQ(code("c_${0.4e4949-49e498}${441761..1}"), ErrorCode::CONFIG_INLINE_EXPRESSION);
+  EXPECT_EQ(sqlroute::expr::ExpandList("t_${0..2}_${['a', 'bb']}").size(), 6u);
   EXPECT_EQ(YamlError(std::string(kDataSources) + "rules:\n- !SHARDING\n  tables:\n    t: {actualDataNodes: \"ds_0.t_${0..99999999}\"}\n"),
             ErrorCode::CONFIG_INLINE_EXPRESSION);
 }

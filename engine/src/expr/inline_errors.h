@@ -14,5 +14,6 @@ namespace sqlroute::expr {
 
 constexpr int kMaxNestingDepth = 200;
 constexpr size_t kMaxExpandedItems = 1000000;
+constexpr size_t kMaxExpandedBytes = size_t{64} << 20;  // total text of one list expansion
 
 }  // namespace sqlroute::expr

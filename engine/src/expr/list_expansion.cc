@@ -44,9 +44,24 @@ std::vector<std::string> Choices(const Program& program, const Evaluator& evalua
   return choices;
 }
 
+// The text bytes of the cartesian product of `parts`: each part's texts appear once for every
+// combination of the other parts. Saturates at `limit` + 1.
+uint64_t ProductBytes(const std::vector<std::vector<std::string>>& parts, uint64_t total, uint64_t limit) {
+  uint64_t bytes = 0;
+  for (const auto& part : parts) {
+    uint64_t lengths = 0;
+    for (const std::string& text : part) lengths += text.size();
+    uint64_t repeats = total / part.size();
+    if (lengths != 0 && repeats > (limit - bytes) / lengths) return limit + 1;
+    bytes += lengths * repeats;
+  }
+  return bytes;
+}
+
 // Appends the cartesian product of one item's parts; the first placeholder varies slowest.
+// `bytes` counts the text appended so far, against kMaxExpandedBytes.
 void AppendCartesian(const Program& program, const Evaluator& evaluator, int32_t item,
-                     std::vector<std::string>* result) {
+                     std::vector<std::string>* result, uint64_t* bytes) {
   const Node& node = program.nodes[item];
   std::vector<std::vector<std::string>> parts;
   uint64_t total = 1;
@@ -61,6 +76,8 @@ void AppendCartesian(const Program& program, const Evaluator& evaluator, int32_t
     if (total == 0) return;
     if (result->size() + total > kMaxExpandedItems) ThrowInvalid(program.source, "expands to more than 1000000 items");
   }
+  *bytes += ProductBytes(parts, total, kMaxExpandedBytes - *bytes);
+  if (*bytes > kMaxExpandedBytes) ThrowInvalid(program.source, "expands to more than 64 MiB of text");
   std::vector<size_t> index(parts.size(), 0);
   while (true) {
     std::string text;
@@ -78,8 +95,9 @@ std::vector<std::string> ExpandGroovyList(std::string_view expression, size_t bo
   std::vector<int32_t> items = ParseTemplateItems(&program, body_offset);
   Evaluator evaluator(program, nullptr);
   std::vector<std::string> result;
+  uint64_t bytes = 0;
   try {
-    for (int32_t item : items) AppendCartesian(program, evaluator, item, &result);
+    for (int32_t item : items) AppendCartesian(program, evaluator, item, &result, &bytes);
   } catch (const Error& error) {
     if (error.code() != ErrorCode::INLINE_EXPRESSION_MISMATCH) throw;
     ThrowInvalid(expression, "cannot be expanded: " + error.message());
