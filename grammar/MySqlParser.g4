@@ -153,9 +153,10 @@ jsonColumn
 jsonColumnFallback: (NULL_SYM | ERROR | DEFAULT textString) ON (EMPTY | ERROR);
 
 // A join may nest further joins before its own condition (MySQL's `a JOIN b JOIN c ON bc ON ab`).
+// The nested loop is greedy: a join without a condition holds the joins after it, which the
+// converter flattens in source order, so `a JOIN b JOIN c ON bc` reads as two joins either way.
 joinPart
-  : (INNER | CROSS)? JOIN tableFactor joinCondition?
-  | (INNER | CROSS)? JOIN tableFactor joinPart+ joinCondition
+  : (INNER | CROSS)? JOIN tableFactor joinPart* joinCondition?
   | STRAIGHT_JOIN tableFactor (ON expr)?
   | (LEFT | RIGHT) OUTER? JOIN tableFactor joinPart* joinCondition
   | NATURAL ((LEFT | RIGHT) OUTER? | INNER)? JOIN tableFactor

@@ -5,6 +5,7 @@
 #include "parser/parse_stats.h"
 #include "parser/sql_parser.h"
 #include "parser_span_check.h"
+#include "sqlroute/error.h"
 
 namespace sqlroute::parser {
 namespace {
@@ -97,6 +98,28 @@ TEST(ParserStatementPartsTest, JoinsWithoutNestingNeedNoFullLlStage) {
   Parse("SELECT * FROM a LEFT JOIN b ON a.x = b.x JOIN c USING (y) CROSS JOIN d");
   Parse("UPDATE a JOIN b ON a.x = b.x SET a.v = 1");
   EXPECT_EQ(FullLlParseCount(), before);
+}
+
+TEST(ParserStatementPartsTest, DeeplyNestedJoinsParseAndEndlessChainsAreRefused) {
+  std::string nested = "SELECT * FROM t0";
+  std::string conditions;
+  for (int i = 1; i <= 2000; ++i) {
+    nested += " JOIN t" + std::to_string(i);
+    conditions = " ON t" + std::to_string(i) + ".x = t" + std::to_string(i - 1) + ".x" + conditions;
+  }
+  auto st = Parse(nested + conditions);
+  ASSERT_EQ(st.tables.size(), 2001u);
+  ASSERT_EQ(st.queries[0].joins.size(), 2000u);
+  EXPECT_EQ(st.text(st.expr(st.queries[0].joins[0].on).span), "t1.x = t0.x");
+  EXPECT_EQ(st.text(st.expr(st.queries[0].joins[1999].on).span), "t2000.x = t1999.x");
+  std::string endless = "SELECT * FROM t0";
+  for (int i = 1; i <= 30000; ++i) endless += " JOIN t";
+  try {
+    Parse(endless);
+    ADD_FAILURE() << "no error for 30,000 joins";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::SQL_TOO_COMPLEX);
+  }
 }
 
 }  // namespace

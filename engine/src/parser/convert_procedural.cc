@@ -14,6 +14,11 @@ void Converter::ConvertHandler(P::HandlerStatementContext* ctx) {
   if (auto* limit = ctx->limitClause()) st_.limit = ConvertLimit(limit);
 }
 
+void Converter::ConvertSignalSet(P::SignalSetContext* ctx) {
+  if (ctx == nullptr) return;
+  for (auto* item : ctx->signalItem()) ConvertExpr(item->expr());
+}
+
 bool Converter::ConvertProcedural(P::StatementContext* ctx) {
   if (ctx->prepareStatement()) {
     st_.kind = K::Prepare;
@@ -25,14 +30,10 @@ bool Converter::ConvertProcedural(P::StatementContext* ctx) {
     ConvertHandler(c);
   } else if (auto* c = ctx->signalStatement()) {
     st_.kind = K::Signal;
-    if (auto* items = c->signalSet()) {
-      for (auto* item : items->signalItem()) ConvertExpr(item->expr());
-    }
+    ConvertSignalSet(c->signalSet());
   } else if (auto* c = ctx->resignalStatement()) {
     st_.kind = K::Resignal;
-    if (auto* items = c->signalSet()) {
-      for (auto* item : items->signalItem()) ConvertExpr(item->expr());
-    }
+    ConvertSignalSet(c->signalSet());
   } else if (auto* c = ctx->getDiagnostics()) {
     st_.kind = K::GetDiagnostics;
     if (auto* number = c->expr()) ConvertExpr(number);

@@ -126,6 +126,7 @@ class Converter {
   // convert_procedural.cc: PREPARE / EXECUTE / DEALLOCATE, HANDLER, SIGNAL / RESIGNAL, GET DIAGNOSTICS
   bool ConvertProcedural(P::StatementContext* ctx);
   void ConvertHandler(P::HandlerStatementContext* ctx);
+  void ConvertSignalSet(P::SignalSetContext* ctx);  // SET items of SIGNAL / RESIGNAL
 
   const SourceMap& source_;
   ast::Statement& st_;

@@ -26,7 +26,7 @@ std::atomic<uint64_t> cut_parses{0};
 constexpr std::size_t kInlineBytes = 8192;
 constexpr int kInlineDepth = 40;
 constexpr std::size_t kLargeStackBytes = std::size_t{256} << 20;  // reserved, touched only as needed
-// := and INTERVAL nest to the right without parentheses; each level costs a few KB of stack, so
+// :=, INTERVAL and JOIN nest to the right without parentheses; each level costs a few KB of stack, so
 // their count is bounded by a multiple of the depth limit that the large stack holds comfortably.
 constexpr int kRightChainsPerDepth = 20;
 
