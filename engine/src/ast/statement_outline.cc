@@ -25,7 +25,8 @@ std::string OrderText(const Statement& st, const std::vector<OrderItem>& items) 
 }  // namespace
 
 std::vector<std::string> JoinOutlines(const Statement& st) {
-  const std::vector<Join>& joins = st.main_query != kNoQuery ? st.queries[static_cast<size_t>(st.main_query)].joins : st.joins;
+  const std::vector<Join>& joins =
+      st.main_query != kNoQuery ? st.queries[static_cast<size_t>(st.main_query)].joins : st.joins;
   std::vector<std::string> outlines;
   for (const Join& join : joins) {
     std::string text = join.type;
@@ -51,7 +52,8 @@ std::vector<std::string> VariableOutlines(const Statement& st) {
 std::vector<std::string> WindowOutlines(const Statement& st) {
   std::vector<std::string> outlines;
   for (const WindowSpec& window : st.windows) {
-    std::string text = window.function != kNoExpr ? st.expr(window.function).op + " OVER" : "WINDOW " + window.name->name;
+    std::string text =
+        window.function != kNoExpr ? st.expr(window.function).op + " OVER" : "WINDOW " + window.name->name;
     if (window.reference) text += " " + window.reference->name;
     for (size_t i = 0; i < window.partition_by.size(); ++i) {
       text += (i ? ", " : " PARTITION BY ") + std::string(st.text(st.expr(window.partition_by[i]).span));
@@ -64,7 +66,9 @@ std::vector<std::string> WindowOutlines(const Statement& st) {
 
 std::vector<std::string> CallOrderOutlines(const Statement& st) {
   std::vector<std::string> outlines;
-  for (const CallOrder& call : st.call_orders) outlines.push_back(st.expr(call.function).op + OrderText(st, call.order_by));
+  for (const CallOrder& call : st.call_orders) {
+    outlines.push_back(st.expr(call.function).op + OrderText(st, call.order_by));
+  }
   return outlines;
 }
 
