@@ -2,6 +2,7 @@
 #include <pybind11/pybind11.h>
 
 #include "ast/statement.h"
+#include "ast/statement_outline.h"
 #include "error_translation.h"
 #include "gil.h"
 #include "parser/sql_parser.h"
@@ -34,6 +35,12 @@ py::list Names(const std::vector<ast::Identifier>& identifiers) {
   return result;
 }
 
+py::list Strings(const std::vector<std::string>& texts) {
+  py::list result;
+  for (const auto& text : texts) result.append(text);
+  return result;
+}
+
 py::dict Parse(const std::string& sql) {
   ast::Statement statement;
   {
@@ -55,6 +62,10 @@ py::dict Parse(const std::string& sql) {
   result["indexes"] = Names(statement.index_names);
   result["constraints"] = Names(statement.constraint_names);
   result["comments"] = comments;
+  result["joins"] = Strings(ast::JoinOutlines(statement));
+  result["variables"] = Strings(ast::VariableOutlines(statement));
+  result["windows"] = Strings(ast::WindowOutlines(statement));
+  result["call_orders"] = Strings(ast::CallOrderOutlines(statement));
   return result;
 }
 
@@ -63,7 +74,8 @@ py::dict Parse(const std::string& sql) {
 void RegisterParse(py::module_& module) {
   module.def("parse", &Parse, py::arg("sql"),
              "Parses one MySQL statement: a dict with kind, tables [(name, schema, alias, role)], params "
-             "(count), schemas, indexes, constraints (names) and comments (texts).");
+             "(count), schemas, indexes, constraints (names), comments (texts) and outlines of joins, SET "
+             "variables, windows and ORDER BY inside calls.");
 }
 
 }  // namespace sqlroute::bindings

@@ -69,6 +69,13 @@ statement
   | renameUser
   | createRole
   | dropRole
+  | prepareStatement
+  | executeStatement
+  | deallocatePrepare
+  | handlerStatement
+  | signalStatement
+  | resignalStatement
+  | getDiagnostics
   ;
 
 // ---------------------------------------------------------------- queries
@@ -145,10 +152,13 @@ jsonColumn
 
 jsonColumnFallback: (NULL_SYM | ERROR | DEFAULT textString) ON (EMPTY | ERROR);
 
+// A join may nest further joins before its own condition (MySQL's `a JOIN b JOIN c ON bc ON ab`).
+// The nested loop is greedy: a join without a condition holds the joins after it, which the
+// converter flattens in source order, so `a JOIN b JOIN c ON bc` reads as two joins either way.
 joinPart
-  : (INNER | CROSS)? JOIN tableFactor joinCondition?
+  : (INNER | CROSS)? JOIN tableFactor joinPart* joinCondition?
   | STRAIGHT_JOIN tableFactor (ON expr)?
-  | (LEFT | RIGHT) OUTER? JOIN tableFactor joinCondition
+  | (LEFT | RIGHT) OUTER? JOIN tableFactor joinPart* joinCondition
   | NATURAL ((LEFT | RIGHT) OUTER? | INNER)? JOIN tableFactor
   ;
 
@@ -659,6 +669,43 @@ createResourceGroup: CREATE RESOURCE GROUP identifier routineBody;
 
 helpStatement: HELP textString;
 
+// ---------------------------------------------------------------- prepared statements, HANDLER, diagnostics
+
+prepareStatement: PREPARE identifier FROM (textString | USER_VAR);
+
+executeStatement: EXECUTE identifier (USING USER_VAR (COMMA USER_VAR)*)?;
+
+deallocatePrepare: (DEALLOCATE | DROP) PREPARE identifier;
+
+handlerStatement
+  : HANDLER tableName OPEN tableAlias?
+  | HANDLER tableName READ handlerPosition whereClause? limitClause?
+  | HANDLER tableName CLOSE
+  ;
+
+handlerPosition
+  : FIRST | NEXT
+  | indexName (EQ | LE | GE | LT | GT) LPAREN expr (COMMA expr)* RPAREN
+  | indexName (FIRST | NEXT | PREV | LAST)
+  ;
+
+signalStatement: SIGNAL conditionValue signalSet?;
+
+resignalStatement: RESIGNAL conditionValue? signalSet?;
+
+conditionValue: SQLSTATE VALUE? textString | identifier;
+
+signalSet: SET signalItem (COMMA signalItem)*;
+
+signalItem: identifier EQ expr;
+
+getDiagnostics
+  : GET (CURRENT | STACKED)? DIAGNOSTICS
+    (diagnosticsItem (COMMA diagnosticsItem)* | CONDITION expr diagnosticsItem (COMMA diagnosticsItem)*)
+  ;
+
+diagnosticsItem: (USER_VAR | identifier) EQ identifier;
+
 // ---------------------------------------------------------------- DCL
 
 grantStatement
@@ -850,5 +897,6 @@ identifier
   | UNBOUNDED | UNCOMMITTED | UNKNOWN | UNSIGNED | UPGRADE | USER | USE_FRM | VALIDATION | VALUE
   | VARIABLES | VIEW | VISIBLE | WARNINGS | WITHOUT | WORK | XA | XID | XML | TABLE_OPTION_NAME
   | EMPTY | ERROR | NESTED | ORDINALITY | PATH
+  | CLOSE | DEALLOCATE | DIAGNOSTICS | HANDLER | LAST | NEXT | PREV | STACKED
   ;
 

@@ -217,6 +217,10 @@ class ParsedStatement:
     indexes: Tuple[str, ...]
     constraints: Tuple[str, ...]
     comments: Tuple[str, ...]
+    joins: Tuple[str, ...]
+    variables: Tuple[str, ...]
+    windows: Tuple[str, ...]
+    call_orders: Tuple[str, ...]
     def __init__(
         self,
         kind: str,
@@ -226,6 +230,10 @@ class ParsedStatement:
         indexes: Tuple[str, ...] = (),
         constraints: Tuple[str, ...] = (),
         comments: Tuple[str, ...] = (),
+        joins: Tuple[str, ...] = (),
+        variables: Tuple[str, ...] = (),
+        windows: Tuple[str, ...] = (),
+        call_orders: Tuple[str, ...] = (),
     ) -> None: ...
 
 class ConfigProblem:

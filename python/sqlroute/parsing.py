@@ -35,6 +35,10 @@ class ParsedStatement:
     ``kind`` (e.g. ``"SELECT"``, ``"CREATE TABLE"``), ``tables`` (every table reference in
     source order), ``params`` (number of ``?`` markers), and the names of ``schemas``,
     ``indexes`` and ``constraints`` a statement mentions, plus its ``comments`` as written.
+    One-line outlines, texts as written: ``joins`` of the main query or of UPDATE/DELETE
+    (``"LEFT JOIN ON a.x = b.x"``), SET ``variables`` (``"GLOBAL max_connections = 100"``),
+    ``windows`` (``"ROW_NUMBER OVER PARTITION BY a ORDER BY b"``) and ``call_orders``
+    (``"GROUP_CONCAT ORDER BY b DESC"``).
     """
 
     kind: str
@@ -44,11 +48,15 @@ class ParsedStatement:
     indexes: Tuple[str, ...] = ()
     constraints: Tuple[str, ...] = ()
     comments: Tuple[str, ...] = ()
+    joins: Tuple[str, ...] = ()
+    variables: Tuple[str, ...] = ()
+    windows: Tuple[str, ...] = ()
+    call_orders: Tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         parts = [f"kind={self.kind!r}", f"tables={list(self.tables)!r}", f"params={self.params}"]
-        parts += [f"{key}={list(getattr(self, key))!r}" for key in ("schemas", "indexes", "constraints", "comments")
-                  if getattr(self, key)]
+        listed = ("schemas", "indexes", "constraints", "comments", "joins", "variables", "windows", "call_orders")
+        parts += [f"{key}={list(getattr(self, key))!r}" for key in listed if getattr(self, key)]
         return f"ParsedStatement({', '.join(parts)})"
 
 
@@ -63,4 +71,8 @@ def parse(sql: str) -> ParsedStatement:
         indexes=tuple(native["indexes"]),
         constraints=tuple(native["constraints"]),
         comments=tuple(native["comments"]),
+        joins=tuple(native["joins"]),
+        variables=tuple(native["variables"]),
+        windows=tuple(native["windows"]),
+        call_orders=tuple(native["call_orders"]),
     )

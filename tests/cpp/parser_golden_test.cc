@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 
+#include "ast/statement_outline.h"
 #include "parser/sql_parser.h"
 #include "parser_span_check.h"
 #include "sqlroute/error.h"
@@ -42,7 +43,8 @@ const char* RoleName(ast::TableRole role) {
 
 void CheckCase(const YAML::Node& c, const std::string& where) {
   static const std::set<std::string> kKeys = {"sql", "kind", "tables", "roles", "schemas", "indexes",
-                                              "constraints", "params", "comments", "error"};
+                                              "constraints", "params", "comments", "joins", "variables",
+                                              "windows", "call_orders", "error"};
   for (const auto& entry : c) {
     ASSERT_TRUE(kKeys.count(entry.first.as<std::string>())) << where << ": unknown key " << entry.first.as<std::string>();
   }
@@ -88,6 +90,10 @@ void CheckCase(const YAML::Node& c, const std::string& where) {
   if (c["constraints"]) EXPECT_EQ(Names(st.constraint_names), StringList(c["constraints"]));
   if (c["params"]) EXPECT_EQ(st.param_markers.size(), c["params"].as<size_t>());
   if (c["comments"]) EXPECT_EQ(st.comments.size(), c["comments"].as<size_t>());
+  if (c["joins"]) EXPECT_EQ(ast::JoinOutlines(st), StringList(c["joins"]));
+  if (c["variables"]) EXPECT_EQ(ast::VariableOutlines(st), StringList(c["variables"]));
+  if (c["windows"]) EXPECT_EQ(ast::WindowOutlines(st), StringList(c["windows"]));
+  if (c["call_orders"]) EXPECT_EQ(ast::CallOrderOutlines(st), StringList(c["call_orders"]));
 }
 
 TEST(ParserGoldenTest, CorpusParsesAsExpected) {

@@ -51,6 +51,18 @@ inline void ExpectSpansWithin(const ast::Statement& st) {
   for (const auto& id : st.index_names) ExpectNameSpan(st, id);
   for (const auto& id : st.constraint_names) ExpectNameSpan(st, id);
   for (const auto& id : st.schema_names) ExpectNameSpan(st, id);
+  for (const auto& item : st.set_variables) {
+    ExpectSpanWithin(st, item.span, "set item");
+    EXPECT_LE(item.span.begin, item.name_span.begin);
+    EXPECT_GE(item.span.end, item.value_span.end);
+  }
+  for (const auto& window : st.windows) {
+    ExpectSpanWithin(st, window.span, "window");
+    if (window.name) ExpectNameSpan(st, *window.name);
+    if (window.reference) ExpectNameSpan(st, *window.reference);
+    for (const auto& item : window.order_by) ExpectSpanWithin(st, item.span, "window order by");
+  }
+  for (const auto& call : st.call_orders) ExpectSpanWithin(st, call.span, "call order by");
 }
 
 }  // namespace sqlroute::parser

@@ -280,6 +280,10 @@ class ParseCase:
     constraints: Optional[List[str]]
     params: Optional[int]
     comments: Optional[int]
+    joins: Optional[List[str]]
+    variables: Optional[List[str]]
+    windows: Optional[List[str]]
+    call_orders: Optional[List[str]]
     error: Optional[ExpectedError]
 
     @property
@@ -287,7 +291,8 @@ class ParseCase:
         return f"{self.file}/{self.index}: {self.sql[:80]}"
 
 
-_PARSE_LISTS = ("tables", "roles", "schemas", "indexes", "constraints")
+_PARSE_LISTS = ("tables", "roles", "schemas", "indexes", "constraints", "joins", "variables", "windows",
+                "call_orders")
 _PARSE_COUNTS = ("params", "comments")
 
 

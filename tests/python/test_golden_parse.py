@@ -34,6 +34,10 @@ def test_golden_parse(case: golden_support.ParseCase) -> None:
         "constraints": list(statement.constraints),
         "params": statement.params,
         "comments": len(statement.comments),
+        "joins": list(statement.joins),
+        "variables": list(statement.variables),
+        "windows": list(statement.windows),
+        "call_orders": list(statement.call_orders),
     }
     expected = {key: getattr(case, key) for key in actual if getattr(case, key) is not None}
     assert {key: actual[key] for key in expected} == expected

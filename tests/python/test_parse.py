@@ -13,7 +13,7 @@ def test_select_with_schema_alias_and_params() -> None:
     assert statement.params == 2
     assert repr(statement) == (
         "ParsedStatement(kind='SELECT', tables=[ParsedTable('t1', schema='db', alias='x', role='from'), "
-        "ParsedTable('t2', role='from')], params=2)")
+        "ParsedTable('t2', role='from')], params=2, joins=['JOIN ON x.id = t2.id'])")
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,8 @@ enum class StatementKind {
   // DCL
   Grant, Revoke, CreateUser, DropUser, AlterUser, RenameUser, SetPassword, CreateRole, DropRole,
   SetRole,
+  // Other: prepared statements, HANDLER, conditions and diagnostics
+  Prepare, Execute, DeallocatePrepare, HandlerOpen, HandlerRead, HandlerClose, Signal, Resignal, GetDiagnostics,
 };
 
 StatementClass ClassOf(StatementKind kind);
@@ -183,6 +185,35 @@ struct Query {
   std::string combine_type;       // "UNION", "UNION ALL", "INTERSECT", "EXCEPT" (first operator seen)
 };
 
+// A window specification: OVER (...) of a window function call, or WINDOW name AS (...).
+struct WindowSpec {
+  ExprId function = kNoExpr;            // the call with OVER; kNoExpr for a WINDOW clause definition
+  std::optional<Identifier> name;       // WINDOW name AS (...)
+  std::optional<Identifier> reference;  // OVER name, or the window named first inside the parentheses
+  std::vector<ExprId> partition_by;
+  std::vector<OrderItem> order_by;
+  Span span;                            // OVER ... or the whole definition
+};
+
+// ORDER BY inside an aggregate call's arguments (GROUP_CONCAT(a ORDER BY b)).
+struct CallOrder {
+  ExprId function = kNoExpr;
+  std::vector<OrderItem> order_by;
+  Span span;                            // from ORDER to the last item
+};
+
+enum class VariableScope { None, Global, Session, Local, Persist, PersistOnly, User };
+
+// One item of SET: `[scope] name = value`, `@user = value`, `@@[scope.]name = value`, NAMES, CHARACTER SET.
+struct VariableAssignment {
+  VariableScope scope = VariableScope::None;  // written scope; User for @name; None when no scope is written
+  std::string name;          // without @, @@ and scope; lower-cased for system variables; "NAMES" / "CHARACTER SET"
+  Span name_span;            // the variable as written, @ / @@scope. prefix included (scope keyword excluded)
+  ExprId value = kNoExpr;    // kNoExpr for ON, ALL, BINARY and the charset of NAMES / CHARACTER SET
+  Span value_span;
+  Span span;                 // the whole item, scope keyword included
+};
+
 struct Assignment {
   ColumnRef column;
   ExprId value = kNoExpr;
@@ -252,6 +283,7 @@ struct Statement {
 
   InsertPart insert;                 // Insert, Replace
   std::vector<Assignment> update_set;  // Update
+  std::vector<Join> joins;           // Update, Delete: joins of the multi-table reference list
   ExprId where = kNoExpr;            // Update, Delete
   std::vector<OrderItem> order_by;   // Update, Delete
   std::optional<Limit> limit;        // Update, Delete
@@ -265,6 +297,9 @@ struct Statement {
   std::vector<Span> table_elements;          // CREATE TABLE: every column definition and constraint, in order
   std::vector<AlterItem> alter_items;        // ALTER TABLE: the items that concern columns, in order
   std::vector<Identifier> index_columns;     // DDL: columns of index key parts (INDEX, KEY, UNIQUE, PRIMARY KEY)
+  std::vector<VariableAssignment> set_variables;  // Set, SetAutocommit: every item in order
+  std::vector<WindowSpec> windows;   // every OVER clause and WINDOW definition, in source order
+  std::vector<CallOrder> call_orders;  // every ORDER BY inside a call's arguments, in source order
   bool has_subquery = false;
   bool has_combine = false;          // UNION / INTERSECT / EXCEPT anywhere
   bool if_exists = false;            // DROP ... IF EXISTS / CREATE ... IF NOT EXISTS

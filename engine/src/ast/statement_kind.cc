@@ -49,6 +49,15 @@ StatementClass ClassOf(StatementKind kind) {
     case StatementKind::CreateRole:
     case StatementKind::DropRole:
     case StatementKind::SetRole: return StatementClass::DCL;
+    case StatementKind::Prepare:
+    case StatementKind::Execute:
+    case StatementKind::DeallocatePrepare:
+    case StatementKind::HandlerOpen:
+    case StatementKind::HandlerRead:
+    case StatementKind::HandlerClose:
+    case StatementKind::Signal:
+    case StatementKind::Resignal:
+    case StatementKind::GetDiagnostics: return StatementClass::Other;
     default: return StatementClass::DDL;
   }
 }
@@ -86,6 +95,10 @@ const char* KindName(StatementKind kind) {
     SQLROUTE_KIND(CreateUser, "CREATE USER") SQLROUTE_KIND(DropUser, "DROP USER") SQLROUTE_KIND(AlterUser, "ALTER USER")
     SQLROUTE_KIND(RenameUser, "RENAME USER") SQLROUTE_KIND(SetPassword, "SET PASSWORD")
     SQLROUTE_KIND(CreateRole, "CREATE ROLE") SQLROUTE_KIND(DropRole, "DROP ROLE") SQLROUTE_KIND(SetRole, "SET ROLE")
+    SQLROUTE_KIND(Prepare, "PREPARE") SQLROUTE_KIND(Execute, "EXECUTE")
+    SQLROUTE_KIND(DeallocatePrepare, "DEALLOCATE PREPARE") SQLROUTE_KIND(HandlerOpen, "HANDLER OPEN")
+    SQLROUTE_KIND(HandlerRead, "HANDLER READ") SQLROUTE_KIND(HandlerClose, "HANDLER CLOSE")
+    SQLROUTE_KIND(Signal, "SIGNAL") SQLROUTE_KIND(Resignal, "RESIGNAL") SQLROUTE_KIND(GetDiagnostics, "GET DIAGNOSTICS")
 #undef SQLROUTE_KIND
   }
   return "UNKNOWN";

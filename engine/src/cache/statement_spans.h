@@ -78,6 +78,24 @@ void ForEachSpan(Statement& st, F&& f) {
   VisitAssignments(insert.on_duplicate, f);
   f(insert.on_duplicate_span);
   VisitAssignments(st.update_set, f);
+  for (auto& join : st.joins) {
+    for (auto& column : join.using_columns) VisitIdentifier(column, f);
+  }
+  for (auto& item : st.set_variables) {
+    f(item.name_span);
+    f(item.value_span);
+    f(item.span);
+  }
+  for (auto& window : st.windows) {
+    VisitOptionalIdentifier(window.name, f);
+    VisitOptionalIdentifier(window.reference, f);
+    VisitOrders(window.order_by, f);
+    f(window.span);
+  }
+  for (auto& call : st.call_orders) {
+    VisitOrders(call.order_by, f);
+    f(call.span);
+  }
   VisitOrders(st.order_by, f);
   VisitLimit(st.limit, f);
   for (auto& name : st.index_names) VisitIdentifier(name, f);

@@ -2,6 +2,7 @@
 #include <cctype>
 
 #include "parser/converter.h"
+#include "parser/literal_text.h"
 
 namespace sqlroute::parser {
 
@@ -16,18 +17,82 @@ bool NamesAutocommit(std::string text) {
          text == "@@local.autocommit";
 }
 
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+ast::VariableScope ScopeNamed(const std::string& lower) {
+  using S = ast::VariableScope;
+  if (lower == "global") return S::Global;
+  if (lower == "session") return S::Session;
+  if (lower == "local") return S::Local;
+  if (lower == "persist") return S::Persist;
+  if (lower == "persist_only") return S::PersistOnly;
+  return S::None;
+}
+
+// @@[scope.]name -> scope and name.
+void ReadSystemVariable(std::string_view text, ast::VariableAssignment& out) {
+  text.remove_prefix(2);
+  if (!text.empty() && text.front() == '`') {
+    out.name = Lower(DecodeIdentifier(text));
+    return;
+  }
+  std::string lower = Lower(std::string(text));
+  std::size_t dot = lower.find('.');
+  out.scope = dot == std::string::npos ? ast::VariableScope::None : ScopeNamed(lower.substr(0, dot));
+  out.name = out.scope == ast::VariableScope::None ? lower : lower.substr(dot + 1);
+}
+
+// @name, @'name', @"name", @`name` -> name.
+std::string UserVariableName(std::string_view text) {
+  text.remove_prefix(1);
+  if (text.empty()) return {};
+  if (text.front() == '`') return DecodeIdentifier(text);
+  if (text.front() == '\'' || text.front() == '"') return DecodeQuoted(text);
+  return std::string(text);
+}
+
 }  // namespace
+
+ast::VariableAssignment Converter::ConvertSetItem(P::SetItemContext* item) {
+  ast::VariableAssignment assignment;
+  assignment.span = SpanOf(item);
+  if (auto* scope = item->variableScope()) assignment.scope = ScopeNamed(Lower(Text(scope)));
+  if (auto* name = item->qualifiedName()) {
+    assignment.name = Lower(Text(name));
+    assignment.name_span = SpanOf(name);
+  } else if (auto* user = item->USER_VAR()) {
+    assignment.scope = ast::VariableScope::User;
+    assignment.name = UserVariableName(Text(user));
+    assignment.name_span = SpanOf(user);
+  } else if (auto* system = item->SYSTEM_VAR()) {
+    ReadSystemVariable(Text(system), assignment);
+    assignment.name_span = SpanOf(system);
+  } else {
+    auto* keyword = static_cast<antlr4::tree::TerminalNode*>(item->children[0]);  // NAMES, CHARACTER or CHARSET
+    assignment.name = item->NAMES() ? "NAMES" : "CHARACTER SET";
+    assignment.name_span = item->SET() ? Cover(SpanOf(keyword), SpanOf(item->SET())) : SpanOf(keyword);
+    antlr4::tree::ParseTree* value = item->children[item->SET() ? 2 : 1];
+    auto* rule = dynamic_cast<antlr4::ParserRuleContext*>(value);
+    ast::Span first = rule ? SpanOf(rule) : SpanOf(static_cast<antlr4::tree::TerminalNode*>(value));
+    assignment.value_span = {first.begin, assignment.span.end};
+  }
+  if (auto* value = item->setValue()) {
+    assignment.value_span = SpanOf(value);
+    if (value->expr()) assignment.value = ConvertExpr(value->expr());
+  } else if (auto* expr = item->expr()) {
+    assignment.value_span = SpanOf(expr);
+    assignment.value = ConvertExpr(expr);
+  }
+  return assignment;
+}
 
 void Converter::ConvertSet(P::SetStatementContext* ctx) {
   auto items = ctx->setItem();
   st_.kind = K::Set;
-  for (auto* item : items) {
-    if (auto* value = item->setValue()) {
-      if (value->expr()) ConvertExpr(value->expr());
-    } else if (item->expr()) {
-      ConvertExpr(item->expr());
-    }
-  }
+  for (auto* item : items) st_.set_variables.push_back(ConvertSetItem(item));
   if (items.size() != 1) return;
   auto* item = items[0];
   bool session_scope = item->variableScope() == nullptr || item->variableScope()->SESSION() || item->variableScope()->LOCAL();

@@ -2,6 +2,7 @@
 // loop, so a thousands-long a OR b OR ... costs no recursion.
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <typeinfo>
 
@@ -292,6 +293,8 @@ ExprId Converter::ConvertFunction(P::FunctionCallContext* ctx) {
   ast::Span span = SpanOf(ctx);
   std::string name = Upper(Text(ctx->getStart()));
   Expr expr = Make(ExprKind::Function, span);
+  size_t call_order = SIZE_MAX;  // index of this call's argument ORDER BY in st_.call_orders
+  size_t window = SIZE_MAX;      // index of its OVER clause in st_.windows
   if (auto* generic = dynamic_cast<P::GenericCallContext*>(ctx)) {
     auto* function_name = generic->functionName();
     if (auto* qualified = function_name->qualifiedName()) {
@@ -306,13 +309,20 @@ ExprId Converter::ConvertFunction(P::FunctionCallContext* ctx) {
     expr.window = generic->overClause() != nullptr;
     if (auto* arguments = generic->functionArguments()) {
       expr.children = ConvertExprs(arguments->expr());
-      if (auto* order = arguments->orderByClause()) ConvertOrderItems(order->orderItem());
+      if (auto* order = arguments->orderByClause()) {
+        ast::CallOrder converted;
+        converted.order_by = ConvertOrderItems(order->orderItem());
+        converted.span = SpanOf(order);
+        call_order = st_.call_orders.size();
+        st_.call_orders.push_back(std::move(converted));
+      }
     }
     if (auto* over = generic->overClause()) {
-      if (auto* spec = over->windowSpec()) {
-        ConvertExprs(spec->expr());
-        if (auto* order = spec->orderByClause()) ConvertOrderItems(order->orderItem());
-      }
+      ast::WindowSpec converted = ConvertWindowSpec(over->windowSpec());
+      if (auto* named = over->identifier()) converted.reference = Ident(named);
+      converted.span = SpanOf(over);
+      window = st_.windows.size();
+      st_.windows.push_back(std::move(converted));
     }
   } else if (auto* cast = dynamic_cast<P::CastCallContext*>(ctx)) {
     expr.children = {ConvertExpr(cast->expr())};
@@ -329,7 +339,21 @@ ExprId Converter::ConvertFunction(P::FunctionCallContext* ctx) {
     expr.children = {needle, ConvertExpr(position->expr())};
   }
   expr.op = std::move(name);
-  return AddExpr(std::move(expr));
+  ExprId id = AddExpr(std::move(expr));
+  if (call_order != SIZE_MAX) st_.call_orders[call_order].function = id;
+  if (window != SIZE_MAX) st_.windows[window].function = id;
+  return id;
+}
+
+ast::WindowSpec Converter::ConvertWindowSpec(P::WindowSpecContext* ctx) {
+  ast::WindowSpec window;
+  if (ctx == nullptr) return window;
+  if (auto* name = Child<P::IdentifierContext>(ctx, P::RuleIdentifier)) window.reference = Ident(name);
+  window.partition_by = ConvertExprs(ctx->expr());
+  if (auto* order = Child<P::OrderByClauseContext>(ctx, P::RuleOrderByClause)) {
+    window.order_by = ConvertOrderItems(Children<P::OrderItemContext>(order, P::RuleOrderItem));
+  }
+  return window;
 }
 
 Value Converter::StringValue(P::TextStringContext* ctx) const {

@@ -169,8 +169,8 @@ void Converter::Convert(P::StatementContext* ctx) {
   } else if (auto* c = ctx->doStatement()) {
     st_.kind = K::Do;
     ConvertExprs(c->expr());
-  } else if (!ConvertDdl(ctx)) {
-    ConvertAdmin(ctx);
+  } else if (!ConvertDdl(ctx) && !ConvertAdmin(ctx)) {
+    ConvertProcedural(ctx);
   }
   SortTablesBySource();
 }

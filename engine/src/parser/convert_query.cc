@@ -170,9 +170,10 @@ void Converter::ConvertSpecification(P::QuerySpecificationContext* ctx, QueryId 
       }
       case P::RuleWindowClause:
         for (auto* definition : static_cast<P::WindowClauseContext*>(clause)->windowDefinition()) {
-          auto* spec = definition->windowSpec();
-          ConvertExprs(spec->expr());
-          if (auto* order = spec->orderByClause()) ConvertOrderItems(order->orderItem());
+          ast::WindowSpec window = ConvertWindowSpec(definition->windowSpec());
+          window.name = Ident(definition->identifier());
+          window.span = SpanOf(definition);
+          st_.windows.push_back(std::move(window));
         }
         break;
       default:
@@ -227,33 +228,47 @@ void Converter::ConvertSelectItem(P::SelectItemContext* ctx, QueryId id) {
   st_.queries[static_cast<size_t>(id)].projections.push_back(std::move(projection));
 }
 
+std::vector<ast::Join>& Converter::JoinsOf(QueryId query) {
+  return query == ast::kNoQuery ? st_.joins : st_.queries[static_cast<size_t>(query)].joins;
+}
+
 void Converter::ConvertTableReferences(P::TableReferenceListContext* ctx, ast::TableRole role, QueryId query) {
   bool first = true;
   for (auto* reference : Children<P::TableReferenceContext>(ctx, P::RuleTableReference)) {
-    if (!first && query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].joins.push_back({",", ast::kNoExpr, {}});
+    if (!first) JoinsOf(query).push_back({",", ast::kNoExpr, {}});
     first = false;
     ConvertTableFactor(static_cast<P::TableFactorContext*>(reference->children[0]), role, query);  // tableFactor joinPart*
     if (reference->children.size() == 1) continue;
-    for (auto* part : Children<P::JoinPartContext>(reference, P::RuleJoinPart)) {
-      ast::Join join;
-      if (part->STRAIGHT_JOIN()) join.type = "STRAIGHT_JOIN";
-      else if (part->NATURAL()) join.type = part->LEFT() ? "NATURAL LEFT JOIN" : part->RIGHT() ? "NATURAL RIGHT JOIN" : "NATURAL JOIN";
-      else if (part->LEFT()) join.type = "LEFT JOIN";
-      else if (part->RIGHT()) join.type = "RIGHT JOIN";
-      else if (part->CROSS()) join.type = "CROSS JOIN";
-      else join.type = "JOIN";
-      ConvertTableFactor(part->tableFactor(), role, query);
-      if (auto* condition = part->joinCondition()) {
-        if (condition->expr()) join.on = ConvertExpr(condition->expr());
-        if (auto* columns = condition->columnNameList()) {
-          for (auto* column : columns->columnRef()) join.using_columns.push_back(Column(column).name);
-        }
-      } else if (part->expr()) {
-        join.on = ConvertExpr(part->expr());
-      }
-      if (query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].joins.push_back(std::move(join));
-    }
+    for (auto* part : Children<P::JoinPartContext>(reference, P::RuleJoinPart)) ConvertJoinPart(part, role, query);
   }
+}
+
+// One join, then the joins nested before its own condition: the joins stay in table order.
+void Converter::ConvertJoinPart(P::JoinPartContext* part, ast::TableRole role, QueryId query) {
+  ast::Join join;
+  if (part->STRAIGHT_JOIN()) join.type = "STRAIGHT_JOIN";
+  else if (part->NATURAL()) join.type = part->LEFT() ? "NATURAL LEFT JOIN" : part->RIGHT() ? "NATURAL RIGHT JOIN" : "NATURAL JOIN";
+  else if (part->LEFT()) join.type = "LEFT JOIN";
+  else if (part->RIGHT()) join.type = "RIGHT JOIN";
+  else if (part->CROSS()) join.type = "CROSS JOIN";
+  else join.type = "JOIN";
+  ConvertTableFactor(part->tableFactor(), role, query);
+  size_t slot = JoinsOf(query).size();
+  JoinsOf(query).push_back(std::move(join));
+  for (auto* nested : Children<P::JoinPartContext>(part, P::RuleJoinPart)) ConvertJoinPart(nested, role, query);
+  ast::ExprId on = ast::kNoExpr;
+  std::vector<ast::Identifier> using_columns;
+  if (auto* condition = part->joinCondition()) {
+    if (condition->expr()) on = ConvertExpr(condition->expr());
+    if (auto* columns = condition->columnNameList()) {
+      for (auto* column : columns->columnRef()) using_columns.push_back(Column(column).name);
+    }
+  } else if (part->expr()) {
+    on = ConvertExpr(part->expr());
+  }
+  ast::Join& converted = JoinsOf(query)[slot];
+  converted.on = on;
+  converted.using_columns = std::move(using_columns);
 }
 
 void Converter::ConvertTableFactor(P::TableFactorContext* ctx, ast::TableRole role, QueryId query) {

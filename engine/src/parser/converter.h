@@ -65,6 +65,8 @@ class Converter {
   void ConvertSpecification(P::QuerySpecificationContext* ctx, ast::QueryId id);
   void ConvertSelectItem(P::SelectItemContext* ctx, ast::QueryId id);
   void ConvertTableReferences(P::TableReferenceListContext* ctx, ast::TableRole role, ast::QueryId query);
+  void ConvertJoinPart(P::JoinPartContext* part, ast::TableRole role, ast::QueryId query);
+  std::vector<ast::Join>& JoinsOf(ast::QueryId query);  // the query's joins, or the UPDATE/DELETE joins
   void ConvertTableFactor(P::TableFactorContext* ctx, ast::TableRole role, ast::QueryId query);
   std::vector<ast::OrderItem> ConvertOrderItems(const std::vector<P::OrderItemContext*>& items);
   ast::Limit ConvertLimit(P::LimitClauseContext* ctx);
@@ -80,6 +82,7 @@ class Converter {
   ast::ExprId ConvertSimpleExpr(P::SimpleExprContext* ctx);
   ast::ExprId ConvertFunction(P::FunctionCallContext* ctx);
   ast::ExprId ConvertLiteral(P::LiteralContext* ctx);
+  ast::WindowSpec ConvertWindowSpec(P::WindowSpecContext* ctx);  // empty for OVER name
   Value StringValue(P::TextStringContext* ctx) const;
   ast::ExprId Opaque(antlr4::ParserRuleContext* ctx);
   std::vector<ast::ExprId> ConvertExprs(const std::vector<P::ExprContext*>& exprs);
@@ -118,6 +121,12 @@ class Converter {
   void ConvertShow(P::ShowStatementContext* ctx);
   void ConvertExplain(P::ExplainStatementContext* ctx);
   void ConvertGrantObject(P::GrantObjectContext* ctx);
+  ast::VariableAssignment ConvertSetItem(P::SetItemContext* item);
+
+  // convert_procedural.cc: PREPARE / EXECUTE / DEALLOCATE, HANDLER, SIGNAL / RESIGNAL, GET DIAGNOSTICS
+  bool ConvertProcedural(P::StatementContext* ctx);
+  void ConvertHandler(P::HandlerStatementContext* ctx);
+  void ConvertSignalSet(P::SignalSetContext* ctx);  // SET items of SIGNAL / RESIGNAL
 
   const SourceMap& source_;
   ast::Statement& st_;

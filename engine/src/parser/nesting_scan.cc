@@ -69,7 +69,7 @@ Nesting ScanNesting(std::string_view sql) {
         continue;
       }
       run = 0;
-      if (WordIs(word, "INTERVAL")) ++result.right_chains;
+      if (WordIs(word, "INTERVAL") || WordIs(word, "JOIN")) ++result.right_chains;
       if (WordIs(word, "CASE")) {
         ++cases;
         result.depth = std::max(result.depth, parens + cases);

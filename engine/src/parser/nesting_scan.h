@@ -9,7 +9,7 @@ namespace sqlroute::parser {
 struct Nesting {
   int depth = 0;        // deepest nesting of parentheses, braces and CASE ... END
   int prefix_run = 0;   // longest run of prefix operators (NOT, BINARY, !, -, +, ~)
-  int right_chains = 0; // right-nesting operators that need no parentheses (:=, INTERVAL)
+  int right_chains = 0; // right-nesting operators that need no parentheses (:=, INTERVAL, JOIN)
 };
 
 Nesting ScanNesting(std::string_view sql);

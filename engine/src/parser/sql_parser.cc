@@ -41,7 +41,7 @@ constexpr std::size_t kStackScale = 4;
 constexpr std::size_t kStackScale = 1;
 #endif
 constexpr std::size_t kLargeStackBytes = (std::size_t{256} << 20) * kStackScale;  // reserved, touched as needed
-// := and INTERVAL nest to the right without parentheses; each level costs a few KB of stack, so
+// :=, INTERVAL and JOIN nest to the right without parentheses; each level costs a few KB of stack, so
 // their count is bounded by a multiple of the depth limit that the large stack holds comfortably.
 constexpr int kRightChainsPerDepth = 20;
 

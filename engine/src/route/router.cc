@@ -197,6 +197,9 @@ RouteContext Route(const RouteInput& input) {
     case StatementClass::DCL:
       if (tables.sharding.size() == 1) return TableBroadcast(*tables.sharding.front());
       return EveryDataSource(input.rules, RouteType::InstanceBroadcast);
+    case StatementClass::Other:
+      throw Error(ErrorCode::UNSUPPORTED_SQL,
+                  std::string(ast::KindName(input.statement.kind)) + " statements are parsed but not routed");
     default:
       if (tables.sharding.empty()) return RouteNonSharding(input, tables);
       return RouteSharding(input, tables.sharding);
