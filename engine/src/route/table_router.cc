@@ -127,8 +127,7 @@ std::vector<std::string> TableRouter::ByDoSharding(const StandardShardingAlgorit
     if (chosen.empty()) continue;
     CheckTarget(chosen, available);
     if (record) (*record)[k] = static_cast<int>(std::find(available.begin(), available.end(), chosen) - available.begin());
-    if (seen.count(chosen)) continue;
-    seen.insert(chosen);
+    if (!seen.insert(chosen).second) continue;
     result.push_back(std::move(chosen));
   }
   return result;
