@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "alloc_counter.h"
 #include "cache/sql_normalizer.h"
 #include "parser/sql_parser.h"
 #include "sqlroute/engine.h"
@@ -116,11 +117,14 @@ void BM_Route(benchmark::State& state, const std::string& rules, const Statement
     return;
   }
   std::size_t next = static_cast<std::size_t>(state.thread_index()) * 101;
+  uint64_t allocations = sqlroute::bench::AllocationsOnThisThread();
   for (auto _ : state) {
     const std::string& sql = statement.sqls[next++ % statement.sqls.size()];
     benchmark::DoNotOptimize(engine.Route(sql, statement.params));
   }
   state.SetItemsProcessed(state.iterations());
+  state.counters["allocs"] = benchmark::Counter(
+      static_cast<double>(sqlroute::bench::AllocationsOnThisThread() - allocations) / static_cast<double>(state.iterations()));
 }
 
 void BM_Parse(benchmark::State& state, const Statement& statement) {

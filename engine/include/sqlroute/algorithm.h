@@ -47,7 +47,7 @@ struct ShardingTarget {
 class PrecisePartitions {
  public:
   virtual ~PrecisePartitions() = default;
-  // The partition (>= 0) of a precise value; throws exactly as DoSharding would.
+  // The partition of a precise value, in [0, AutoTablesAmount()); throws exactly as DoSharding would.
   virtual int64_t PrecisePartition(const Value& value) const = 0;
   // The target suffix of a partition, before DataNodeInfo's padding.
   virtual std::string PartitionSuffix(int64_t partition) const = 0;

@@ -197,9 +197,12 @@ class Compiler {
                   "Data nodes must be configured for sharding table `" + table.logic_table + "`.", path);
     }
     for (const auto& each : table.nodes) {
-      auto& tables = table.tables_by_data_source[each.data_source];
-      if (tables.empty()) table.data_sources.push_back(each.data_source);
-      tables.push_back(each.table);
+      auto [found, added] = table.data_source_index.emplace(each.data_source, table.data_sources.size());
+      if (added) {
+        table.data_sources.push_back(each.data_source);
+        table.actual_tables.emplace_back();
+      }
+      table.actual_tables[found->second].push_back(each.table);
     }
     table.data_source_info = MakeNodeInfo(table.data_sources);
     table.table_info = MakeNodeInfo(DistinctTables(table.nodes));

@@ -2,15 +2,49 @@
 
 #include <algorithm>
 
+#include "algorithm/sharding/sharding_values.h"
 #include "common/strings.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::route {
+namespace {
+
+// Partitions x target lists beyond this are looked up per statement instead (TableRouter).
+constexpr std::size_t kMaxTabulatedPartitions = std::size_t{1} << 20;
+
+std::vector<int32_t> PartitionTargets(const PrecisePartitions& partitions, int64_t count,
+                                      const std::vector<std::string>& available, const DataNodeInfo& info) {
+  std::unordered_map<std::string, int32_t> index;  // the first of a name listed twice
+  for (std::size_t i = 0; i < available.size(); ++i) index.emplace(available[i], static_cast<int32_t>(i));
+  std::vector<int32_t> result(static_cast<std::size_t>(count), -1);
+  for (int64_t partition = 0; partition < count; ++partition) {
+    auto found = index.find(algorithm::FindMatchedTargetName(available, partitions.PartitionSuffix(partition), info));
+    if (found != index.end()) result[static_cast<std::size_t>(partition)] = found->second;
+  }
+  return result;
+}
+
+void TabulatePartitions(ShardingStrategy& strategy, const std::vector<const std::vector<std::string>*>& lists,
+                        const DataNodeInfo& info) {
+  if (strategy.kind != config::StrategyConfig::Kind::Standard || !strategy.algorithm.standard) return;
+  const PrecisePartitions* partitions = strategy.algorithm.standard->precise_partitions();
+  std::optional<int> count = strategy.algorithm.standard->AutoTablesAmount();
+  if (!partitions || !count || *count <= 0) return;
+  if (static_cast<std::size_t>(*count) * lists.size() > kMaxTabulatedPartitions) return;
+  for (const auto* list : lists) strategy.partition_targets.push_back(PartitionTargets(*partitions, *count, *list, info));
+}
+
+}  // namespace
 
 const std::vector<std::string>& ShardingTable::ActualTables(const std::string& data_source) const {
   static const std::vector<std::string> kNone;
-  auto found = tables_by_data_source.find(data_source);
-  return found == tables_by_data_source.end() ? kNone : found->second;
+  int index = DataSourceIndex(data_source);
+  return index < 0 ? kNone : actual_tables[static_cast<std::size_t>(index)];
+}
+
+int ShardingTable::DataSourceIndex(const std::string& data_source) const {
+  auto found = data_source_index.find(data_source);
+  return found == data_source_index.end() ? -1 : static_cast<int>(found->second);
 }
 
 int ShardingTable::ActualTableIndex(const std::string& data_source, const std::string& table) const {
@@ -35,7 +69,7 @@ ShardingRule::ShardingRule(std::vector<ShardingTable> tables, std::vector<std::v
   for (std::size_t i = 0; i < tables_.size(); ++i) index_.emplace(ToLower(tables_[i].logic_table), i);
   for (auto& table : tables_) {
     table.distinct_nodes = true;
-    for (const auto& [ds, actual] : table.tables_by_data_source) {
+    for (const auto& actual : table.actual_tables) {
       for (std::size_t i = 0; i < actual.size() && table.distinct_nodes; ++i) {
         table.distinct_nodes = std::find(actual.begin() + static_cast<std::ptrdiff_t>(i) + 1, actual.end(), actual[i]) == actual.end();
       }
@@ -44,6 +78,10 @@ ShardingRule::ShardingRule(std::vector<ShardingTable> tables, std::vector<std::v
                                   std::pair{&table.table_strategy, &table.table_info}}) {
       if (!strategy->column_names.empty()) strategy->target = ShardingTarget{table.logic_table, strategy->column_names.front(), *info};
     }
+    TabulatePartitions(table.database_strategy, {&table.data_sources}, table.data_source_info);
+    std::vector<const std::vector<std::string>*> table_lists;
+    for (const auto& each : table.actual_tables) table_lists.push_back(&each);
+    TabulatePartitions(table.table_strategy, table_lists, table.table_info);
   }
 }
 

@@ -26,6 +26,11 @@ struct ShardingStrategy {
   ShardingAlgorithm algorithm;
   // What a standard algorithm is told (logic table, column, node naming): set by ShardingRule.
   std::optional<ShardingTarget> target;
+  // Precise partitions (PrecisePartitions) tabulated by ShardingRule: for each target list the
+  // strategy chooses from (database strategy: the data sources; table strategy: each data
+  // source's actual tables, in data_sources order), the index of each partition's target in
+  // it, -1 where none matches. Empty when there are no partitions or too many to tabulate.
+  std::vector<std::vector<int32_t>> partition_targets;
 };
 
 struct KeyGenerateStrategy {
@@ -39,7 +44,8 @@ struct ShardingTable {
   bool auto_table = false;
   std::vector<DataNode> nodes;               // configured order
   std::vector<std::string> data_sources;     // distinct, in node order
-  std::unordered_map<std::string, std::vector<std::string>> tables_by_data_source;  // each in node order
+  std::vector<std::vector<std::string>> actual_tables;  // per data source (data_sources order), in node order
+  std::unordered_map<std::string, std::size_t> data_source_index;  // into data_sources
   ShardingStrategy database_strategy;
   ShardingStrategy table_strategy;
   DataNodeInfo data_source_info;
@@ -52,6 +58,7 @@ struct ShardingTable {
   bool distinct_nodes = false;  // no data node listed twice (set by ShardingRule)
 
   const std::vector<std::string>& ActualTables(const std::string& data_source) const;
+  int DataSourceIndex(const std::string& data_source) const;  // -1: not a data source of the table
   // Index of `table` among the actual tables of `data_source`, or -1.
   int ActualTableIndex(const std::string& data_source, const std::string& table) const;
   bool IsShardingColumn(const std::string& lower_column) const;

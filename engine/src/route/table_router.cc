@@ -55,13 +55,18 @@ void CheckTarget(const std::string& target, const std::vector<std::string>& avai
   }
 }
 
-// The index in `available` of each partition's target (-1: none there), found on first use.
+// The index in `available` of each partition's target (-1: none there): from the rule's table
+// when it has one, else found on first use.
 class PartitionTargets {
  public:
-  PartitionTargets(const PrecisePartitions& algorithm, const std::vector<std::string>& available, const DataNodeInfo& info)
-      : algorithm_(algorithm), available_(available), info_(info) {}
+  PartitionTargets(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
+                   const DataNodeInfo& info, const std::vector<int32_t>* tabulated)
+      : algorithm_(algorithm), available_(available), info_(info), tabulated_(tabulated) {}
 
   int Find(int64_t partition) {
+    if (tabulated_ && partition >= 0 && static_cast<uint64_t>(partition) < tabulated_->size()) {
+      return (*tabulated_)[static_cast<std::size_t>(partition)];
+    }
     constexpr int64_t kDense = 4096;
     if (partition >= 0 && partition < kDense) {
       auto slot = static_cast<std::size_t>(partition);
@@ -86,6 +91,7 @@ class PartitionTargets {
   const PrecisePartitions& algorithm_;
   const std::vector<std::string>& available_;
   const DataNodeInfo& info_;
+  const std::vector<int32_t>* tabulated_;
   std::vector<int> dense_;
   std::unordered_map<int64_t, int> sparse_;
 };
@@ -94,6 +100,7 @@ class PartitionTargets {
 
 std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algorithm,
                                                    const std::vector<std::string>& available, const DataNodeInfo& info,
+                                                   const std::vector<int32_t>* tabulated,
                                                    const ColumnCondition& condition, std::vector<int>* record,
                                                    PartitionMemo& memo) const {
   if (memo.algorithm != &algorithm || memo.condition != &condition) {
@@ -102,9 +109,16 @@ std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algo
     memo.algorithm = &algorithm;
     memo.condition = &condition;
   }
-  PartitionTargets targets(algorithm, available, info);
-  std::vector<bool> taken(available.size());
+  PartitionTargets targets(algorithm, available, info, tabulated);
   std::vector<std::string> result;
+  if (memo.partitions.size() == 1) {  // the point query: nothing to deduplicate
+    int index = targets.Find(memo.partitions.front());
+    if (index < 0) return result;
+    if (record) (*record)[0] = index;
+    result.push_back(available[static_cast<std::size_t>(index)]);
+    return result;
+  }
+  std::vector<bool> taken(available.size());
   for (std::size_t k = 0; k < memo.partitions.size(); ++k) {
     int index = targets.Find(memo.partitions[k]);
     if (index < 0) continue;
@@ -159,7 +173,7 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
                                                   const std::vector<std::string>& available,
                                                   const ShardingTable& table, const DataNodeInfo& info,
                                                   const ShardingCondition* branch, bool database_level,
-                                                  PartitionMemo& memo) const {
+                                                  std::size_t list, PartitionMemo& memo) const {
   std::vector<std::string> result;
   std::string column;
   std::string condition_text;
@@ -192,7 +206,9 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
           record->assign(condition->values.size(), -1);
         }
         if (const PrecisePartitions* partitions = strategy.algorithm.standard->precise_partitions()) {
-          result = ByPartitions(*partitions, available, info, *condition, record, memo);
+          const auto& tabulated = strategy.partition_targets;
+          result = ByPartitions(*partitions, available, info, list < tabulated.size() ? &tabulated[list] : nullptr,
+                                *condition, record, memo);
         } else {
           result = ByDoSharding(*strategy.algorithm.standard, available, target, *condition, record);
         }
@@ -240,17 +256,21 @@ std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const Shard
   PartitionMemo memo;
   std::vector<std::string> chosen;
   if (table.database_strategy.kind != Kind::None) {
-    chosen = RunStrategy(table.database_strategy, table.data_sources, table, table.data_source_info, branch, true, memo);
+    chosen = RunStrategy(table.database_strategy, table.data_sources, table, table.data_source_info, branch, true, 0, memo);
     for (const auto& each : chosen) CheckTarget(each, table.data_sources);
   }
   const std::vector<std::string>& data_sources = table.database_strategy.kind == Kind::None ? table.data_sources : chosen;
   if (data_sources.empty()) throw Error(ErrorCode::NO_DATABASE_ROUTE, "No sharding database route info.");
   std::vector<DataNode> result;
   bool table_hint_skipped = hints_.database_value_only.has_value();
-  for (const auto& ds : data_sources) {
-    const auto& available = table.ActualTables(ds);
-    std::vector<std::string> tables =
-        table_hint_skipped ? available : RunStrategy(table.table_strategy, available, table, table.table_info, branch, false, memo);
+  bool all = table.database_strategy.kind == Kind::None;
+  for (std::size_t i = 0; i < data_sources.size(); ++i) {
+    const std::string& ds = data_sources[i];
+    std::size_t list = all ? i : static_cast<std::size_t>(table.DataSourceIndex(ds));
+    const auto& available = table.actual_tables[list];
+    std::vector<std::string> tables = table_hint_skipped ? available
+                                                         : RunStrategy(table.table_strategy, available, table,
+                                                                       table.table_info, branch, false, list, memo);
     for (auto& each : tables) result.push_back({ds, std::move(each)});
   }
   return result;

@@ -34,17 +34,21 @@ class TableRouter {
     std::vector<int64_t> partitions;
   };
 
+  // `list`: which of the strategy's target lists `available` is (ShardingStrategy::partition_targets).
   std::vector<std::string> RunStrategy(const ShardingStrategy& strategy, const std::vector<std::string>& available,
                                        const ShardingTable& table, const DataNodeInfo& info,
-                                       const ShardingCondition* branch, bool database_level, PartitionMemo& memo) const;
+                                       const ShardingCondition* branch, bool database_level, std::size_t list,
+                                       PartitionMemo& memo) const;
   // Standard precise sharding of every value, asking the algorithm for each one.
   std::vector<std::string> ByDoSharding(const StandardShardingAlgorithm& algorithm,
                                         const std::vector<std::string>& available, const ShardingTarget& target,
                                         const ColumnCondition& condition, std::vector<int>* record) const;
-  // Standard precise sharding of every value, through the algorithm's partitions.
+  // Standard precise sharding of every value, through the algorithm's partitions (`tabulated`:
+  // the rule's partition -> target index table for `available`, or null).
   std::vector<std::string> ByPartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
-                                        const DataNodeInfo& info, const ColumnCondition& condition,
-                                        std::vector<int>* record, PartitionMemo& memo) const;
+                                        const DataNodeInfo& info, const std::vector<int32_t>* tabulated,
+                                        const ColumnCondition& condition, std::vector<int>* record,
+                                        PartitionMemo& memo) const;
   const ColumnCondition* FindCondition(const ShardingTable& table, const std::string& column,
                                        const ShardingCondition* branch) const;
   std::vector<Value> HintValues(const ShardingTable& table, bool database_level) const;
