@@ -51,6 +51,9 @@ class PrecisePartitions {
   virtual int64_t PrecisePartition(const Value& value) const = 0;
   // The target suffix of a partition, before DataNodeInfo's padding.
   virtual std::string PartitionSuffix(int64_t partition) const = 0;
+  // The partitions DoRangeSharding matches against the targets (its result: the available
+  // targets those partitions name, in available order); nullopt: every available target.
+  virtual std::optional<std::vector<int64_t>> RangePartitions(const ValueRange& range) const = 0;
 };
 
 class StandardShardingAlgorithm {

@@ -4,23 +4,24 @@
 #include <cctype>
 
 namespace sqlroute {
-
 std::string ToLower(std::string_view text) {
   std::string result(text);
-  std::transform(result.begin(), result.end(), result.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(result.begin(), result.end(), result.begin(), [](char c) { return static_cast<char>(AsciiLower(c)); });
   return result;
 }
 
 std::string ToUpper(std::string_view text) {
   std::string result(text);
-  std::transform(result.begin(), result.end(), result.begin(), [](unsigned char c) { return std::toupper(c); });
+  std::transform(result.begin(), result.end(), result.begin(), [](char c) {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - ('a' - 'A')) : c;
+  });
   return result;
 }
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    if (AsciiLower(a[i]) != AsciiLower(b[i])) return false;
   }
   return true;
 }
@@ -58,8 +59,8 @@ std::string Join(const std::vector<std::string>& items, std::string_view separat
 bool LessIgnoreCase(std::string_view a, std::string_view b) {
   std::size_t n = std::min(a.size(), b.size());
   for (std::size_t i = 0; i < n; ++i) {
-    int x = std::tolower(std::toupper(static_cast<unsigned char>(a[i])));
-    int y = std::tolower(std::toupper(static_cast<unsigned char>(b[i])));
+    int x = AsciiLower(a[i]);
+    int y = AsciiLower(b[i]);
     if (x != y) return x < y;
   }
   return a.size() < b.size();

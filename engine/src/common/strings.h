@@ -6,6 +6,11 @@
 
 namespace sqlroute {
 
+// Case folding is ASCII-only, as std::tolower in the "C" locale, whatever the process locale.
+inline int AsciiLower(char c) {
+  auto byte = static_cast<unsigned char>(c);
+  return byte >= 'A' && byte <= 'Z' ? byte + ('a' - 'A') : byte;
+}
 std::string ToLower(std::string_view text);
 std::string ToUpper(std::string_view text);
 bool EqualsIgnoreCase(std::string_view a, std::string_view b);

@@ -287,6 +287,7 @@ bool CompiledPlan::SetUpRewrite(const PlanRecording& recording) {
   literals_ = literals;
   merge_ = recording.plan.merge;
   merge_.affected_rows_once = false;
+  merge_is_default_ = SameMerge(merge_, MergeInstructions{}) && !merge_.having && !merge_.rollup;
   statement_kind_ = recording.plan.statement_kind;
   // The template must give the recorded statement its recorded units.
   route::RouteInput input{recording.statement, recording.rules, recording.params, kNoHints};
@@ -419,7 +420,7 @@ std::optional<Plan> CompiledPlan::Route(const TemplateCall& call) const {
   call.observation.Routed(route);
   Plan plan;
   plan.units = Units(call.sql, call.literals, input, route);
-  plan.merge = merge_;
+  if (!merge_is_default_) plan.merge = merge_;
   plan.merge.affected_rows_once =
       route.type == RouteType::Broadcast && ast::ClassOf(model.kind) == ast::StatementClass::DML;
   plan.logic_sql = std::string(call.sql);

@@ -117,6 +117,7 @@ class CompiledPlan final : public cache::PlanTemplate {
   std::vector<Token> tokens_;
   std::vector<cache::LiteralToken> literals_;  // of the recorded statement, which tokens_ refer to
   MergeInstructions merge_;
+  bool merge_is_default_ = false;  // nothing to copy into the plan
   std::string statement_kind_;
 };
 

@@ -16,32 +16,36 @@ std::vector<ExecutionGroup> GroupForExecution(const std::vector<SqlUnit>& units,
   }
   // Per data source in order of first appearance, its units' indexes cut into at most `limit`
   // consecutive runs of equal length (the last one shorter), one per connection.
+  struct Count {
+    std::size_t units = 0;
+    std::size_t per_connection = 0;
+    std::size_t placed = 0;
+  };
   std::vector<std::size_t> group_of(units.size());
-  std::vector<std::size_t> sizes;
+  std::vector<Count> counts;
   for (std::size_t i = 0; i < units.size(); ++i) {
     std::size_t g = 0;
     while (g < result.size() && result[g].data_source != units[i].data_source) ++g;
     if (g == result.size()) {
       result.push_back({units[i].data_source, ConnectionMode::MemoryStrictly, {}});
-      sizes.push_back(0);
+      counts.emplace_back();
     }
     group_of[i] = g;
-    ++sizes[g];
+    ++counts[g].units;
   }
   std::size_t limit = static_cast<std::size_t>(std::max(1, max_connections_per_query));
-  std::vector<std::size_t> per_connection(result.size());
-  std::vector<std::size_t> placed(result.size(), 0);
   for (std::size_t g = 0; g < result.size(); ++g) {
-    per_connection[g] = (sizes[g] + limit - 1) / limit;
-    result[g].mode = limit < sizes[g] ? ConnectionMode::ConnectionStrictly : ConnectionMode::MemoryStrictly;
-    result[g].connections.reserve((sizes[g] + per_connection[g] - 1) / per_connection[g]);
+    Count& count = counts[g];
+    count.per_connection = (count.units + limit - 1) / limit;
+    result[g].mode = limit < count.units ? ConnectionMode::ConnectionStrictly : ConnectionMode::MemoryStrictly;
+    result[g].connections.reserve((count.units + count.per_connection - 1) / count.per_connection);
   }
   for (std::size_t i = 0; i < units.size(); ++i) {
-    std::size_t g = group_of[i];
-    auto& connections = result[g].connections;
-    if (placed[g]++ % per_connection[g] == 0) {
+    Count& count = counts[group_of[i]];
+    auto& connections = result[group_of[i]].connections;
+    if (count.placed++ % count.per_connection == 0) {
       connections.emplace_back();
-      connections.back().reserve(std::min(per_connection[g], sizes[g] - (placed[g] - 1)));
+      connections.back().reserve(std::min(count.per_connection, count.units - (count.placed - 1)));
     }
     connections.back().push_back(i);
   }

@@ -49,13 +49,22 @@ void StandardRoute(const RouteInput& input, const std::vector<const ShardingTabl
   TableRouter router(rule, input.hints, context.decisions, choices);
   const ShardingTable& primary = *tables.front();
   std::vector<DataNode> nodes = RouteBranches(router, primary, conditions);
+  // RouteBranches gives each node once: units of distinct nodes need no duplicate check.
+  bool distinct = context.units.empty() && (nodes.size() == 1 || primary.distinct_nodes);
   context.units.reserve(context.units.size() + nodes.size());
-  for (const auto& node : nodes) {
-    RouteUnit unit{node.data_source, node.data_source, {{primary.logic_table, node.table}}};
+  for (auto& node : nodes) {
+    RouteUnit unit{node.data_source, std::move(node.data_source), {}};
+    unit.tables.reserve(tables.size());
+    unit.tables.push_back({primary.logic_table, std::move(node.table)});
     for (std::size_t i = 1; i < tables.size(); ++i) {
-      unit.tables.push_back({tables[i]->logic_table, rule.BindingActualTable(primary, *tables[i], node.data_source, node.table)});
+      unit.tables.push_back({tables[i]->logic_table, rule.BindingActualTable(primary, *tables[i], unit.data_source,
+                                                                             unit.tables.front().actual)});
     }
-    context.AddUnit(std::move(unit));
+    if (distinct) {
+      context.units.push_back(std::move(unit));
+    } else {
+      context.AddUnit(std::move(unit));
+    }
   }
   context.type = tables.size() > 1 ? RouteType::Binding : RouteType::Standard;
 }

@@ -1,6 +1,7 @@
 #include "route/sharding_rule.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "algorithm/sharding/sharding_values.h"
 #include "common/strings.h"
@@ -31,6 +32,10 @@ void TabulatePartitions(ShardingStrategy& strategy, const std::vector<const std:
   std::optional<int> count = strategy.algorithm.standard->AutoTablesAmount();
   if (!partitions || !count || *count <= 0) return;
   if (static_cast<std::size_t>(*count) * lists.size() > kMaxTabulatedPartitions) return;
+  for (const auto* list : lists) {  // a name listed twice would be matched once here, twice by DoRangeSharding
+    std::unordered_set<std::string> names(list->begin(), list->end());
+    if (names.size() != list->size()) return;
+  }
   for (const auto* list : lists) strategy.partition_targets.push_back(PartitionTargets(*partitions, *count, *list, info));
 }
 

@@ -1,7 +1,6 @@
 #include "route/table_router.h"
 
 #include <algorithm>
-#include <cctype>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -17,11 +16,11 @@ using Kind = config::StrategyConfig::Kind;
 
 std::string JavaList(const std::vector<std::string>& items) { return "[" + Join(items, ", ") + "]"; }
 
-// What LessIgnoreCase compares: each byte folded by toupper then tolower.
+// What LessIgnoreCase compares: each byte case-folded.
 std::string Folded(const std::string& text) {
   std::string folded(text.size(), '\0');
   for (std::size_t i = 0; i < text.size(); ++i) {
-    folded[i] = static_cast<char>(std::tolower(std::toupper(static_cast<unsigned char>(text[i]))));
+    folded[i] = static_cast<char>(AsciiLower(text[i]));
   }
   return folded;
 }
@@ -105,14 +104,19 @@ std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algo
                                                    PartitionMemo& memo) const {
   if (memo.algorithm != &algorithm || memo.condition != &condition) {
     memo.partitions.clear();
-    for (const auto& value : condition.values) memo.partitions.push_back(algorithm.PrecisePartition(value));
+    if (condition.values.size() == 1) {
+      memo.single = algorithm.PrecisePartition(condition.values.front());
+    } else {
+      memo.partitions.reserve(condition.values.size());
+      for (const auto& value : condition.values) memo.partitions.push_back(algorithm.PrecisePartition(value));
+    }
     memo.algorithm = &algorithm;
     memo.condition = &condition;
   }
   PartitionTargets targets(algorithm, available, info, tabulated);
   std::vector<std::string> result;
-  if (memo.partitions.size() == 1) {  // the point query: nothing to deduplicate
-    int index = targets.Find(memo.partitions.front());
+  if (condition.values.size() == 1) {  // the point query: nothing to deduplicate
+    int index = targets.Find(memo.single);
     if (index < 0) return result;
     if (record) (*record)[0] = index;
     result.push_back(available[static_cast<std::size_t>(index)]);
@@ -126,6 +130,29 @@ std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algo
     if (taken[static_cast<std::size_t>(index)]) continue;
     taken[static_cast<std::size_t>(index)] = true;
     result.push_back(available[static_cast<std::size_t>(index)]);
+  }
+  return result;
+}
+
+std::vector<std::string> TableRouter::ByRangePartitions(const PrecisePartitions& algorithm,
+                                                        const std::vector<std::string>& available,
+                                                        const std::vector<int32_t>& tabulated,
+                                                        const ColumnCondition& condition, PartitionMemo& memo) const {
+  if (memo.algorithm != &algorithm || memo.condition != &condition) {
+    memo.range = algorithm.RangePartitions(condition.range);
+    memo.algorithm = &algorithm;
+    memo.condition = &condition;
+  }
+  if (!memo.range) return available;
+  std::vector<bool> chosen(available.size());
+  for (int64_t partition : *memo.range) {
+    if (partition < 0 || static_cast<uint64_t>(partition) >= tabulated.size()) continue;
+    int32_t index = tabulated[static_cast<std::size_t>(partition)];
+    if (index >= 0) chosen[static_cast<std::size_t>(index)] = true;
+  }
+  std::vector<std::string> result;
+  for (std::size_t i = 0; i < available.size(); ++i) {
+    if (chosen[i]) result.push_back(available[i]);
   }
   return result;
 }
@@ -169,11 +196,12 @@ std::vector<Value> TableRouter::HintValues(const ShardingTable& table, bool data
   return any == values.end() ? std::vector<Value>{} : any->second;
 }
 
-std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strategy,
-                                                  const std::vector<std::string>& available,
-                                                  const ShardingTable& table, const DataNodeInfo& info,
-                                                  const ShardingCondition* branch, bool database_level,
-                                                  std::size_t list, PartitionMemo& memo) const {
+const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy& strategy,
+                                                         const std::vector<std::string>& available,
+                                                         const ShardingTable& table, const DataNodeInfo& info,
+                                                         const ShardingCondition* branch, bool database_level,
+                                                         std::size_t list, PartitionMemo& memo) const {
+  static const std::vector<std::string> kNone;
   std::vector<std::string> result;
   std::string column;
   std::string condition_text;
@@ -190,14 +218,22 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
       break;
     }
     case Kind::Standard: {
-      const ColumnCondition* condition = FindCondition(table, strategy.columns.front(), branch);
+      if (memo.strategy != &strategy) {  // the same for every target list of the strategy
+        memo.strategy = &strategy;
+        memo.standard_condition = FindCondition(table, strategy.columns.front(), branch);
+      }
+      const ColumnCondition* condition = memo.standard_condition;
       if (!condition) return available;
       standard_column = &strategy.columns.front();
       standard_condition = &condition->text;
       std::optional<ShardingTarget> local;
       if (!strategy.target) local = ShardingTarget{table.logic_table, strategy.column_names.front(), info};
       const ShardingTarget& target = strategy.target ? *strategy.target : *local;
-      if (condition->is_range) {
+      const auto& tabulated = strategy.partition_targets;
+      const PrecisePartitions* partitions = strategy.algorithm.standard->precise_partitions();
+      if (condition->is_range && partitions && list < tabulated.size()) {
+        result = ByRangePartitions(*partitions, available, tabulated[list], *condition, memo);
+      } else if (condition->is_range) {
         result = strategy.algorithm.standard->DoRangeSharding(available, target, condition->range);
       } else {
         std::vector<int>* record = nullptr;
@@ -205,8 +241,7 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
           record = &(*choices_)[{condition->in_list, &available}];
           record->assign(condition->values.size(), -1);
         }
-        if (const PrecisePartitions* partitions = strategy.algorithm.standard->precise_partitions()) {
-          const auto& tabulated = strategy.partition_targets;
+        if (partitions) {
           result = ByPartitions(*partitions, available, info, list < tabulated.size() ? &tabulated[list] : nullptr,
                                 *condition, record, memo);
         } else {
@@ -239,16 +274,15 @@ std::vector<std::string> TableRouter::RunStrategy(const ShardingStrategy& strate
       break;
     }
   }
-  if (!result.empty()) {
-    RouteDecision& decision = decisions_.emplace_back();
-    decision.table = table.logic_table;
-    decision.column = standard_column ? *standard_column : std::move(column);
-    decision.algorithm = strategy.algorithm_name;
-    decision.condition = standard_condition ? *standard_condition : std::move(condition_text);
-    decision.targets = result;
-    decision.database_level = database_level;
-  }
-  return result;
+  if (result.empty()) return kNone;
+  RouteDecision& decision = decisions_.emplace_back();
+  decision.table = table.logic_table;
+  decision.column = standard_column ? *standard_column : std::move(column);
+  decision.algorithm = strategy.algorithm_name;
+  decision.condition = standard_condition ? *standard_condition : std::move(condition_text);
+  decision.targets = std::move(result);
+  decision.database_level = database_level;
+  return decision.targets;
 }
 
 std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const ShardingCondition* branch) const {
@@ -262,16 +296,17 @@ std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const Shard
   const std::vector<std::string>& data_sources = table.database_strategy.kind == Kind::None ? table.data_sources : chosen;
   if (data_sources.empty()) throw Error(ErrorCode::NO_DATABASE_ROUTE, "No sharding database route info.");
   std::vector<DataNode> result;
+  result.reserve(data_sources.size());
   bool table_hint_skipped = hints_.database_value_only.has_value();
   bool all = table.database_strategy.kind == Kind::None;
   for (std::size_t i = 0; i < data_sources.size(); ++i) {
     const std::string& ds = data_sources[i];
     std::size_t list = all ? i : static_cast<std::size_t>(table.DataSourceIndex(ds));
     const auto& available = table.actual_tables[list];
-    std::vector<std::string> tables = table_hint_skipped ? available
-                                                         : RunStrategy(table.table_strategy, available, table,
-                                                                       table.table_info, branch, false, list, memo);
-    for (auto& each : tables) result.push_back({ds, std::move(each)});
+    const std::vector<std::string>& tables = table_hint_skipped ? available
+                                                                : RunStrategy(table.table_strategy, available, table,
+                                                                              table.table_info, branch, false, list, memo);
+    for (const auto& each : tables) result.push_back({ds, each});
   }
   return result;
 }

@@ -2,6 +2,7 @@
 // Routes one sharding table under one condition branch (or hints) to its data nodes, through
 // its database and table strategies (ShardingSphere's standard route for one table).
 #include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -27,18 +28,24 @@ class TableRouter {
   std::vector<DataNode> Route(const ShardingTable& table, const ShardingCondition* branch) const;
 
  private:
-  // The partitions of a condition's values under one algorithm, kept across the strategy's target lists.
+  // What a strategy finds the same for each of its target lists: the standard condition, and
+  // the partitions of its values (`single` for one value, else `partitions`) or of its range.
   struct PartitionMemo {
+    const ShardingStrategy* strategy = nullptr;
+    const ColumnCondition* standard_condition = nullptr;
     const PrecisePartitions* algorithm = nullptr;
     const ColumnCondition* condition = nullptr;
+    int64_t single = 0;
     std::vector<int64_t> partitions;
+    std::optional<std::vector<int64_t>> range;  // of a range condition
   };
 
+  // The targets chosen, valid until the next call (`available`, or the decision it records);
   // `list`: which of the strategy's target lists `available` is (ShardingStrategy::partition_targets).
-  std::vector<std::string> RunStrategy(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                                       const ShardingTable& table, const DataNodeInfo& info,
-                                       const ShardingCondition* branch, bool database_level, std::size_t list,
-                                       PartitionMemo& memo) const;
+  const std::vector<std::string>& RunStrategy(const ShardingStrategy& strategy,
+                                              const std::vector<std::string>& available, const ShardingTable& table,
+                                              const DataNodeInfo& info, const ShardingCondition* branch,
+                                              bool database_level, std::size_t list, PartitionMemo& memo) const;
   // Standard precise sharding of every value, asking the algorithm for each one.
   std::vector<std::string> ByDoSharding(const StandardShardingAlgorithm& algorithm,
                                         const std::vector<std::string>& available, const ShardingTarget& target,
@@ -49,6 +56,10 @@ class TableRouter {
                                         const DataNodeInfo& info, const std::vector<int32_t>* tabulated,
                                         const ColumnCondition& condition, std::vector<int>* record,
                                         PartitionMemo& memo) const;
+  // Standard range sharding through the algorithm's range partitions and the rule's table.
+  std::vector<std::string> ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
+                                             const std::vector<int32_t>& tabulated, const ColumnCondition& condition,
+                                             PartitionMemo& memo) const;
   const ColumnCondition* FindCondition(const ShardingTable& table, const std::string& column,
                                        const ShardingCondition* branch) const;
   std::vector<Value> HintValues(const ShardingTable& table, bool database_level) const;

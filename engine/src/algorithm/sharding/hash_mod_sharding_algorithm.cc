@@ -40,6 +40,8 @@ class HashModShardingAlgorithm : public StandardShardingAlgorithm, public Precis
     return available_targets;
   }
 
+  std::optional<std::vector<int64_t>> RangePartitions(const ValueRange& /*range*/) const override { return std::nullopt; }
+
   std::optional<int> AutoTablesAmount() const override { return static_cast<int>(sharding_count_); }
 
  private:

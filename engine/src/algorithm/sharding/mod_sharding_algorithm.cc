@@ -50,25 +50,40 @@ class ModShardingAlgorithm : public StandardShardingAlgorithm, public PrecisePar
 
   std::vector<std::string> DoRangeSharding(const std::vector<std::string>& available_targets,
                                            const ShardingTarget& target, const ValueRange& range) const override {
-    // An unbounded side covers every residue (ShardingSphere's upper-only case would throw instead).
-    if (!range.lower || !range.upper) return available_targets;
-    auto lower = ToBigInteger(*range.lower).ToInt128();
-    auto upper = ToBigInteger(*range.upper).ToInt128();
-    if (!lower || !upper || *upper - *lower >= sharding_count_ - 1) return available_targets;
+    auto partitions = RangePartitions(range);
+    if (!partitions) return available_targets;
     std::set<std::string> matched;
-    for (__int128 each = *lower; each <= *upper; ++each) {
-      __int128 residue = each % sharding_count_;
-      if (residue < 0) residue += sharding_count_;
-      std::string name = FindMatchedTargetName(available_targets, PartitionSuffix(static_cast<int64_t>(residue)), target.node_info);
+    for (int64_t partition : *partitions) {
+      std::string name = FindMatchedTargetName(available_targets, PartitionSuffix(partition), target.node_info);
       if (!name.empty()) matched.insert(name);
       if (matched.size() == available_targets.size()) break;
     }
     return InAvailableOrder(available_targets, matched);
   }
 
+  // An unbounded side covers every residue (ShardingSphere's upper-only case would throw instead).
+  std::optional<std::vector<int64_t>> RangePartitions(const ValueRange& range) const override {
+    if (!range.lower || !range.upper) return std::nullopt;
+    auto lower = ToInt128(*range.lower);
+    auto upper = ToInt128(*range.upper);
+    if (!lower || !upper || *upper - *lower >= sharding_count_ - 1) return std::nullopt;
+    std::vector<int64_t> result;
+    for (__int128 each = *lower; each <= *upper; ++each) {
+      __int128 residue = each % sharding_count_;
+      result.push_back(static_cast<int64_t>(residue < 0 ? residue + sharding_count_ : residue));
+    }
+    return result;
+  }
+
   std::optional<int> AutoTablesAmount() const override { return static_cast<int>(sharding_count_); }
 
  private:
+  static std::optional<__int128> ToInt128(const Value& value) {
+    RequireNotNull(value);
+    if (auto number = JavaLongValue(value)) return *number;
+    return ToBigInteger(value).ToInt128();
+  }
+
   // Number values go through longValue(); anything else is parsed from its text.
   static JavaBigInteger ToBigInteger(const Value& value) {
     RequireNotNull(value);
