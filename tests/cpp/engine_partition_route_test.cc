@@ -1,6 +1,7 @@
-// The router's partition fast path (built-in MOD and HASH_MOD: one partition per value, reused for
-// every target list) routes, rewrites, explains and fails exactly like the general path, which
-// asks DoSharding for every value and target list. The general path is forced by registering
+// The router's partition fast path (built-in MOD and HASH_MOD: one partition per value or range,
+// looked up in the rule's partition table for every target list) routes, rewrites, explains and
+// fails exactly like the general path, which asks DoSharding / DoRangeSharding for every value
+// and target list. The general path is forced by registering
 // wrappers that hide the algorithms' precise_partitions().
 #include <gtest/gtest.h>
 
@@ -132,6 +133,38 @@ TEST(PartitionRouteTest, FastPathMatchesGeneralPathOverRandomInLists) {
   }
 }
 
+TEST(PartitionRouteTest, RangeFastPathMatchesGeneralPathOverRandomRanges) {
+  RegisterGeneralPaths();
+  const char* shapes[] = {"BETWEEN ? AND ?", ">= ? AND {c} <= ?", "> ? AND {c} < ?", "< ?", ">= ?"};
+  for (bool cached : {false, true}) {
+    std::string props = cached ? "" : "props:\n  sql-plan-cache-enabled: false\n";
+    Engine fast = Engine::FromYamlString(Rules("") + props);
+    Engine general = Engine::FromYamlString(Rules("GENERAL_") + props);
+    std::mt19937_64 random(cached ? 5 : 13);
+    int routed = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      bool orders = trial % 2 == 0;
+      std::string column = orders ? "order_id" : "id";
+      std::string condition = shapes[random() % 5];
+      for (std::size_t at; (at = condition.find("{c}")) != std::string::npos;) condition.replace(at, 3, column);
+      std::string sql = std::string(orders ? "SELECT * FROM t_order" : "SELECT * FROM t_user") + " WHERE " + column +
+                        " " + condition;
+      std::vector<Value> params;
+      Value lower = trial % 3 ? Value::Int(static_cast<int32_t>(random() % 61) - 30) : RandomValue(random, trial % 9 != 0);
+      params.push_back(lower);
+      if (condition.find("AND") != std::string::npos) {
+        int64_t width = static_cast<int64_t>(random() % 16) - 2;  // some empty, some wider than every residue
+        params.push_back(lower.kind() == Value::Kind::Int ? Value::Long(lower.int_value() + width)
+                                                          : RandomValue(random, true));
+      }
+      std::string expected = Outcome(general, sql, params);
+      EXPECT_EQ(Outcome(fast, sql, params), expected) << sql;
+      if (expected.rfind("error", 0) != 0) ++routed;
+    }
+    EXPECT_GT(routed, 250);
+  }
+}
+
 TEST(PartitionRouteTest, FastPathMatchesGeneralPathForLiteralsAndPointQueries) {
   RegisterGeneralPaths();
   Engine fast = Engine::FromYamlString(Rules(""));
@@ -144,6 +177,10 @@ TEST(PartitionRouteTest, FastPathMatchesGeneralPathForLiteralsAndPointQueries) {
       "DELETE FROM t_order WHERE order_id IN (3, 4)",
       "SELECT * FROM t_user WHERE id IN (NULL, 3)",
       "INSERT INTO t_user (id, c) VALUES (1, 'a'), (-2, 'b'), (3000000000, 'c')",
+      "SELECT * FROM t_user WHERE id BETWEEN 9223372036854775806 AND 9223372036854775807",
+      "SELECT * FROM t_user WHERE id BETWEEN -5 AND 3 OR id BETWEEN 30 AND 31",
+      "SELECT * FROM t_order WHERE order_id BETWEEN 3 AND 1",
+      "SELECT * FROM t_order WHERE order_id BETWEEN 'x' AND 3",
   };
   for (const char* sql : statements) EXPECT_EQ(Outcome(fast, sql, {}), Outcome(general, sql, {})) << sql;
 }
