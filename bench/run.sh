@@ -9,11 +9,13 @@
 # 4. runs the Python benchmark (bench/bench_python.py);
 # 5. times engine construction with warm-up in fresh processes (bench/startup_main.cc), median
 #    of 5 per scenario;
-# 6. routes 1,000,000 statements of 100,000 shapes through one engine and reports RSS as it
+# 6. cached routing throughput of 2 long-lived worker threads against 1 (bench/scaling_main.cc),
+#    median of alternating rounds;
+# 7. routes 1,000,000 statements of 100,000 shapes through one engine and reports RSS as it
 #    goes and the bytes per cache entry (bench/cache_memory_main.cc).
 # If MariaDB cannot be installed or started, that is reported and the rest still runs.
 # BENCH_MIN_TIME (seconds per benchmark run, default 0.2) trades time for precision;
-# BENCH_MEMORY_STATEMENTS / BENCH_MEMORY_SHAPES (default 1000000 / 100000) size step 6.
+# BENCH_MEMORY_STATEMENTS / BENCH_MEMORY_SHAPES (default 1000000 / 100000) size step 7.
 # Medians mean little on a busy machine: the C++ table shows CPU time next to real time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +25,7 @@ MIN_TIME=${BENCH_MIN_TIME:-0.2}
 PORT=${BENCH_MARIADB_PORT:-33061}
 mkdir -p "$OUT"
 
-bash scripts/build.sh --target sqlroute_bench sqlroute_startup sqlroute_cache_memory _core >/dev/null ||
+bash scripts/build.sh --target sqlroute_bench sqlroute_startup sqlroute_scaling sqlroute_cache_memory _core >/dev/null ||
   bash scripts/build.sh || exit 1
 
 mariadb_ns=""
@@ -88,6 +90,9 @@ for scenario in "sharding tests/golden/rules/sysbench_sharding.yaml" "readwrite 
   for _ in 1 2 3 4 5; do build/bench/sqlroute_startup "$2" "$hint"; done | sort -n -k4 | sed -n 3p |
     awk -v s="$1" '{printf "%-10s %9s %10s %15s %9s\n", s, $1, $2, $3, $4}'
 done
+
+echo "== Thread scaling, cached, long-lived workers (median of 9 alternating rounds of 300 ms)"
+build/bench/sqlroute_scaling tests/golden/rules/sysbench_sharding.yaml 9 300
 
 echo "== Plan cache memory: ${BENCH_MEMORY_STATEMENTS:-1000000} statements of ${BENCH_MEMORY_SHAPES:-100000} shapes"
 build/bench/sqlroute_cache_memory "${BENCH_MEMORY_STATEMENTS:-1000000}" "${BENCH_MEMORY_SHAPES:-100000}"

@@ -1,6 +1,7 @@
 """Prints the medians of bench/route_bench.cc's JSON output as a table with ratios:
 cached / uncached, each against the MariaDB point select round trip (when measured), and the
-throughput of 2 threads against 1.  Usage: summarize.py cpp.json [--mariadb-ns NS]"""
+throughput of 2 threads against 1 (Google Benchmark's threads; bench/scaling_main.cc measures
+long-lived workers), and the heap allocations per cached statement.  Usage: summarize.py cpp.json [--mariadb-ns NS]"""
 import argparse
 import json
 
@@ -27,7 +28,8 @@ def main():
         off, on = bench["real_time"], cached["real_time"] if cached else float("nan")
         off_cpu, on_cpu = bench["cpu_time"], cached["cpu_time"] if cached else float("nan")
         label = name.replace("/uncached", "").replace("/real_time/threads:1", "")
-        line = f"{label:<46} {off:>11.0f} {on:>9.0f} {off_cpu:>8.0f} {on_cpu:>8.0f} {on / off:>10.3f}"
+        allocs = cached.get("allocs", float("nan")) if cached else float("nan")
+        line = f"{label:<46} {off:>11.0f} {on:>9.0f} {off_cpu:>8.0f} {on_cpu:>8.0f} {on / off:>10.3f} {allocs:>6.0f}"
         if db:
             line += f" {off / db:>7.3f} {on / db:>9.4f}"
         print(line)
