@@ -324,28 +324,50 @@ uint32_t CompiledPlan::Shift(uint32_t offset, uint32_t literals_before, const st
   return offset - literals_[literals_before - 1].end + literals[literals_before - 1].end;
 }
 
-std::string CompiledPlan::UnitSql(std::string_view sql, const std::vector<LiteralToken>& literals,
-                                  const RouteUnit& unit) const {
-  if (tokens_.empty()) return std::string(sql);
-  std::string result;
-  result.reserve(sql.size() + 16);
+void CompiledPlan::AppendUnitSql(std::string_view sql, const std::vector<LiteralToken>& literals, const RouteUnit& unit,
+                                 std::string& out) const {
   std::size_t cursor = 0;
   for (const Token& each : tokens_) {
     uint32_t begin = Shift(each.token.begin, each.literals_before_begin, literals);
-    result.append(sql.data() + cursor, begin - cursor);
-    AppendTokenText(each.token, unit, result);
+    out.append(sql.data() + cursor, begin - cursor);
+    AppendTokenText(each.token, unit, out);
     cursor = Shift(each.token.end, each.literals_before_end, literals);
   }
-  result.append(sql.data() + cursor, sql.size() - cursor);
-  return result;
+  out.append(sql.data() + cursor, sql.size() - cursor);
 }
 
 std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector<LiteralToken>& literals,
                                          const route::RouteInput& input, const route::RouteContext& route) const {
   std::vector<SqlUnit> units;
-  units.reserve(route.units.size());
-  for (const RouteUnit& unit : route.units) units.push_back({unit.data_source, UnitSql(sql, literals, unit), input.params});
-  if (units.size() > 1) rewrite::AggregateUnionAll({input.statement, input.rules, route, input.params}, units);
+  rewrite::RewriteInput rewrite{input.statement, input.rules, route, input.params};
+  if (route.units.size() < 2 || !rewrite::UnionAllApplies(rewrite)) {
+    units.resize(route.units.size());
+    for (std::size_t i = 0; i < route.units.size(); ++i) {
+      units[i].data_source = route.units[i].data_source;
+      units[i].sql.reserve(sql.size() + 16);
+      AppendUnitSql(sql, literals, route.units[i], units[i].sql);
+      units[i].params = input.params;
+    }
+    return units;
+  }
+  // UNION ALL: each statement built once, its units' SQL appended in place.
+  std::size_t targets = 0;
+  std::vector<std::size_t> target_of = rewrite::UnionAllTargets(route.units, input.rules.max_union_size_per_datasource, targets);
+  std::vector<std::size_t> joined(targets, 0);
+  for (std::size_t t : target_of) ++joined[t];
+  units.resize(targets);
+  for (std::size_t i = 0; i < route.units.size(); ++i) {
+    SqlUnit& unit = units[target_of[i]];
+    if (unit.sql.empty()) {
+      unit.data_source = route.units[i].data_source;
+      unit.sql.reserve(joined[target_of[i]] * (sql.size() + 16 + 11));
+      unit.params.reserve(joined[target_of[i]] * input.params.size());
+    } else {
+      unit.sql.append(" UNION ALL ");
+    }
+    AppendUnitSql(sql, literals, route.units[i], unit.sql);
+    unit.params.insert(unit.params.end(), input.params.begin(), input.params.end());
+  }
   return units;
 }
 

@@ -99,7 +99,8 @@ class CompiledPlan final : public cache::PlanTemplate {
   bool VerifyWithOtherLiterals(const PlanRecording& recording) const;
   route::ShardingConditions Conditions(const TemplateCall& call, const ast::Statement& model) const;
   uint32_t Shift(uint32_t offset, uint32_t literals_before, const std::vector<cache::LiteralToken>& literals) const;
-  std::string UnitSql(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const RouteUnit& unit) const;
+  void AppendUnitSql(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const RouteUnit& unit,
+                     std::string& out) const;
   std::vector<SqlUnit> Units(std::string_view sql, const std::vector<cache::LiteralToken>& literals,
                              const route::RouteInput& input, const route::RouteContext& route) const;
   bool Fits(const route::RouteContext& route) const;

@@ -1,7 +1,5 @@
 #include "rewrite/union_all.h"
 
-#include <algorithm>
-
 namespace sqlroute::rewrite {
 namespace {
 
@@ -17,34 +15,14 @@ bool Eligible(const ast::Statement& statement) {
 
 }  // namespace
 
+bool UnionAllApplies(const RewriteInput& input) {
+  return input.rules.max_union_size_per_datasource != 1 && Eligible(input.statement);
+}
+
 void AggregateUnionAll(const RewriteInput& input, std::vector<SqlUnit>& units) {
-  int batch = input.rules.max_union_size_per_datasource;
-  if (batch == 1 || units.size() < 2 || !Eligible(input.statement)) return;
-  // Each unit's statement: the open one of its data source while it has room, else a new one.
-  struct Open {
-    const std::string* data_source;
-    std::size_t target;
-    int statements;
-  };
-  std::vector<Open> open;
-  std::vector<std::size_t> target_of(units.size());
+  if (units.size() < 2 || !UnionAllApplies(input)) return;
   std::size_t targets = 0;
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    const std::string& data_source = units[i].data_source;
-    auto found = std::find_if(open.begin(), open.end(), [&](const Open& each) { return *each.data_source == data_source; });
-    if (found != open.end() && found->statements < batch) {
-      ++found->statements;
-      target_of[i] = found->target;
-      continue;
-    }
-    Open fresh{&data_source, targets++, 1};
-    if (found == open.end()) {
-      open.push_back(fresh);
-    } else {
-      *found = fresh;
-    }
-    target_of[i] = fresh.target;
-  }
+  std::vector<std::size_t> target_of = UnionAllTargets(units, input.rules.max_union_size_per_datasource, targets);
   if (targets == units.size()) return;
   std::vector<std::size_t> bytes(targets), params(targets);
   for (std::size_t i = 0; i < units.size(); ++i) {
@@ -54,12 +32,13 @@ void AggregateUnionAll(const RewriteInput& input, std::vector<SqlUnit>& units) {
   std::vector<SqlUnit> result(targets);
   std::vector<bool> started(targets);
   for (std::size_t i = 0; i < units.size(); ++i) {
-    SqlUnit& into = result[target_of[i]];
-    if (!started[target_of[i]]) {
-      started[target_of[i]] = true;
+    std::size_t target = target_of[i];
+    SqlUnit& into = result[target];
+    if (!started[target]) {
+      started[target] = true;
       into = std::move(units[i]);
-      into.sql.reserve(bytes[target_of[i]]);
-      into.params.reserve(params[target_of[i]]);
+      into.sql.reserve(bytes[target]);
+      into.params.reserve(params[target]);
       continue;
     }
     into.sql.append(" UNION ALL ").append(units[i].sql);

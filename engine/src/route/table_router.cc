@@ -196,6 +196,76 @@ std::vector<Value> TableRouter::HintValues(const ShardingTable& table, bool data
   return any == values.end() ? std::vector<Value>{} : any->second;
 }
 
+std::vector<std::string> TableRouter::ByStandard(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                                 const ShardingTable& table, const DataNodeInfo& info,
+                                                 const ColumnCondition& condition, std::size_t list,
+                                                 PartitionMemo& memo) const {
+  const StandardShardingAlgorithm& algorithm = *strategy.algorithm.standard;
+  const auto& tabulated = strategy.partition_targets;
+  const PrecisePartitions* partitions = algorithm.precise_partitions();
+  std::optional<ShardingTarget> local;  // when the rule has none (strategies without a column name)
+  auto target = [&]() -> const ShardingTarget& {
+    if (strategy.target) return *strategy.target;
+    return local.emplace(ShardingTarget{table.logic_table, strategy.column_names.front(), info});
+  };
+  std::vector<std::string> result;
+  if (condition.is_range && partitions && list < tabulated.size()) {
+    result = ByRangePartitions(*partitions, available, tabulated[list], condition, memo);
+  } else if (condition.is_range) {
+    result = algorithm.DoRangeSharding(available, target(), condition.range);
+  } else {
+    std::vector<int>* record = nullptr;
+    if (choices_ && condition.in_list != ast::kNoExpr) {
+      record = &(*choices_)[{condition.in_list, &available}];
+      record->assign(condition.values.size(), -1);
+    }
+    if (partitions) {
+      result = ByPartitions(*partitions, available, info, list < tabulated.size() ? &tabulated[list] : nullptr,
+                            condition, record, memo);
+    } else {
+      result = ByDoSharding(algorithm, available, target(), condition, record);
+    }
+  }
+  if (result.size() > 1) result = SortedDistinct(std::move(result));
+  return result;
+}
+
+std::vector<std::string> TableRouter::ByHint(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                             const ShardingTable& table, bool database_level,
+                                             std::string& condition_text) const {
+  std::vector<Value> values = HintValues(table, database_level);
+  std::vector<std::string> shown;
+  for (const auto& each : values) shown.push_back(each.ToDisplay());
+  condition_text = "hint " + Join(shown, ", ");
+  return SortedDistinct(strategy.algorithm.hint->DoSharding(available, table.logic_table, values));
+}
+
+std::vector<std::string> TableRouter::ByComplex(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                                const ShardingTable& table, const ShardingCondition* branch,
+                                                std::string& column, std::string& condition_text) const {
+  std::map<std::string, std::vector<Value>> values;
+  std::map<std::string, ValueRange> ranges;
+  std::vector<std::string> shown;
+  for (std::size_t i = 0; i < strategy.columns.size(); ++i) {
+    const ColumnCondition* condition = FindCondition(table, strategy.columns[i], branch);
+    if (!condition) continue;
+    const std::string& name = strategy.column_names[i];
+    shown.push_back(name + " " + condition->text);
+    if (condition->is_range) {
+      ranges[name] = condition->range;
+    } else {
+      values[name] = condition->values;
+    }
+  }
+  if (values.empty() && ranges.empty()) return available;
+  column = Join(strategy.columns, ",");
+  condition_text = Join(shown, " AND ");
+  std::vector<std::string> result =
+      SortedDistinct(strategy.algorithm.complex->DoSharding(available, table.logic_table, values, ranges));
+  for (const auto& each : result) CheckTarget(each, available);
+  return result;
+}
+
 const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy& strategy,
                                                          const std::vector<std::string>& available,
                                                          const ShardingTable& table, const DataNodeInfo& info,
@@ -205,81 +275,30 @@ const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy&
   std::vector<std::string> result;
   std::string column;
   std::string condition_text;
-  const std::string* standard_column = nullptr;     // Standard: copied into the decision only when
-  const std::string* standard_condition = nullptr;  // the algorithm picks a target
+  const ColumnCondition* standard = nullptr;  // its column and text go into the decision
   switch (strategy.kind) {
     case Kind::None: return available;
-    case Kind::Hint: {
-      std::vector<Value> values = HintValues(table, database_level);
-      std::vector<std::string> shown;
-      for (const auto& each : values) shown.push_back(each.ToDisplay());
-      condition_text = "hint " + Join(shown, ", ");
-      result = SortedDistinct(strategy.algorithm.hint->DoSharding(available, table.logic_table, values));
-      break;
-    }
-    case Kind::Standard: {
+    case Kind::Hint: result = ByHint(strategy, available, table, database_level, condition_text); break;
+    case Kind::Standard:
       if (memo.strategy != &strategy) {  // the same for every target list of the strategy
         memo.strategy = &strategy;
         memo.standard_condition = FindCondition(table, strategy.columns.front(), branch);
       }
-      const ColumnCondition* condition = memo.standard_condition;
-      if (!condition) return available;
-      standard_column = &strategy.columns.front();
-      standard_condition = &condition->text;
-      std::optional<ShardingTarget> local;
-      if (!strategy.target) local = ShardingTarget{table.logic_table, strategy.column_names.front(), info};
-      const ShardingTarget& target = strategy.target ? *strategy.target : *local;
-      const auto& tabulated = strategy.partition_targets;
-      const PrecisePartitions* partitions = strategy.algorithm.standard->precise_partitions();
-      if (condition->is_range && partitions && list < tabulated.size()) {
-        result = ByRangePartitions(*partitions, available, tabulated[list], *condition, memo);
-      } else if (condition->is_range) {
-        result = strategy.algorithm.standard->DoRangeSharding(available, target, condition->range);
-      } else {
-        std::vector<int>* record = nullptr;
-        if (choices_ && condition->in_list != ast::kNoExpr) {
-          record = &(*choices_)[{condition->in_list, &available}];
-          record->assign(condition->values.size(), -1);
-        }
-        if (partitions) {
-          result = ByPartitions(*partitions, available, info, list < tabulated.size() ? &tabulated[list] : nullptr,
-                                *condition, record, memo);
-        } else {
-          result = ByDoSharding(*strategy.algorithm.standard, available, target, *condition, record);
-        }
-      }
-      if (result.size() > 1) result = SortedDistinct(std::move(result));
+      standard = memo.standard_condition;
+      if (!standard) return available;
+      result = ByStandard(strategy, available, table, info, *standard, list, memo);
       break;
-    }
-    case Kind::Complex: {
-      std::map<std::string, std::vector<Value>> values;
-      std::map<std::string, ValueRange> ranges;
-      std::vector<std::string> shown;
-      for (std::size_t i = 0; i < strategy.columns.size(); ++i) {
-        const ColumnCondition* condition = FindCondition(table, strategy.columns[i], branch);
-        if (!condition) continue;
-        const std::string& name = strategy.column_names[i];
-        shown.push_back(name + " " + condition->text);
-        if (condition->is_range) {
-          ranges[name] = condition->range;
-        } else {
-          values[name] = condition->values;
-        }
-      }
-      if (values.empty() && ranges.empty()) return available;
-      column = Join(strategy.columns, ",");
-      condition_text = Join(shown, " AND ");
-      result = SortedDistinct(strategy.algorithm.complex->DoSharding(available, table.logic_table, values, ranges));
-      for (const auto& each : result) CheckTarget(each, available);
+    case Kind::Complex:
+      result = ByComplex(strategy, available, table, branch, column, condition_text);
+      if (condition_text.empty()) return available;
       break;
-    }
   }
   if (result.empty()) return kNone;
   RouteDecision& decision = decisions_.emplace_back();
   decision.table = table.logic_table;
-  decision.column = standard_column ? *standard_column : std::move(column);
+  decision.column = standard ? strategy.columns.front() : std::move(column);
   decision.algorithm = strategy.algorithm_name;
-  decision.condition = standard_condition ? *standard_condition : std::move(condition_text);
+  decision.condition = standard ? standard->text : std::move(condition_text);
   decision.targets = std::move(result);
   decision.database_level = database_level;
   return decision.targets;

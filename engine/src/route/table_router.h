@@ -46,6 +46,16 @@ class TableRouter {
                                               const std::vector<std::string>& available, const ShardingTable& table,
                                               const DataNodeInfo& info, const ShardingCondition* branch,
                                               bool database_level, std::size_t list, PartitionMemo& memo) const;
+  std::vector<std::string> ByStandard(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                      const ShardingTable& table, const DataNodeInfo& info,
+                                      const ColumnCondition& condition, std::size_t list, PartitionMemo& memo) const;
+  // `condition_text` (and `column` for complex) receive what the decision shows.
+  std::vector<std::string> ByHint(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                  const ShardingTable& table, bool database_level, std::string& condition_text) const;
+  // `condition_text` stays empty when no column has a condition: every target then.
+  std::vector<std::string> ByComplex(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                     const ShardingTable& table, const ShardingCondition* branch, std::string& column,
+                                     std::string& condition_text) const;
   // Standard precise sharding of every value, asking the algorithm for each one.
   std::vector<std::string> ByDoSharding(const StandardShardingAlgorithm& algorithm,
                                         const std::vector<std::string>& available, const ShardingTarget& target,
