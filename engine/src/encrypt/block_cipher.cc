@@ -12,8 +12,9 @@ CryptoPP::byte* Bytes(std::string& text) { return reinterpret_cast<CryptoPP::byt
 
 std::string PaddedEncrypt(CryptoPP::StreamTransformation& mode, std::string_view plain) {
   std::size_t padding = kBlockSize - plain.size() % kBlockSize;
-  std::string buffer(plain);
-  buffer.append(padding, static_cast<char>(padding));
+  std::string buffer;
+  buffer.reserve(plain.size() + padding);
+  buffer.append(plain).append(padding, static_cast<char>(padding));
   mode.ProcessString(Bytes(buffer), buffer.size());
   return buffer;
 }
