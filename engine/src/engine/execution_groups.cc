@@ -23,6 +23,8 @@ std::vector<ExecutionGroup> GroupForExecution(const std::vector<SqlUnit>& units,
   };
   std::vector<std::size_t> group_of(units.size());
   std::vector<Count> counts;
+  result.reserve(units.size());
+  counts.reserve(units.size());
   for (std::size_t i = 0; i < units.size(); ++i) {
     std::size_t g = 0;
     while (g < result.size() && result[g].data_source != units[i].data_source) ++g;

@@ -144,16 +144,29 @@ std::vector<std::string> TableRouter::ByRangePartitions(const PrecisePartitions&
     memo.condition = &condition;
   }
   if (!memo.range) return available;
-  std::vector<bool> chosen(available.size());
+  std::vector<int32_t> chosen;  // indexes into `available`, then put in its order
+  chosen.reserve(std::min(memo.range->size(), available.size()));
+  uint64_t few = 0;          // taken indexes, when `available` has at most 64 targets
+  std::vector<bool> many;    // else
+  if (available.size() > 64) many.resize(available.size());
   for (int64_t partition : *memo.range) {
     if (partition < 0 || static_cast<uint64_t>(partition) >= tabulated.size()) continue;
     int32_t index = tabulated[static_cast<std::size_t>(partition)];
-    if (index >= 0) chosen[static_cast<std::size_t>(index)] = true;
+    if (index < 0) continue;
+    auto slot = static_cast<std::size_t>(index);
+    if (many.empty() ? (few >> slot) & 1 : many[slot]) continue;
+    if (many.empty()) {
+      few |= uint64_t{1} << slot;
+    } else {
+      many[slot] = true;
+    }
+    chosen.push_back(index);
+    if (chosen.size() == available.size()) break;
   }
+  std::sort(chosen.begin(), chosen.end());
   std::vector<std::string> result;
-  for (std::size_t i = 0; i < available.size(); ++i) {
-    if (chosen[i]) result.push_back(available[i]);
-  }
+  result.reserve(chosen.size());
+  for (int32_t index : chosen) result.push_back(available[static_cast<std::size_t>(index)]);
   return result;
 }
 
@@ -316,6 +329,7 @@ std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const Shard
   if (data_sources.empty()) throw Error(ErrorCode::NO_DATABASE_ROUTE, "No sharding database route info.");
   std::vector<DataNode> result;
   result.reserve(data_sources.size());
+  decisions_.reserve(decisions_.size() + data_sources.size());
   bool table_hint_skipped = hints_.database_value_only.has_value();
   bool all = table.database_strategy.kind == Kind::None;
   for (std::size_t i = 0; i < data_sources.size(); ++i) {

@@ -68,6 +68,7 @@ class ModShardingAlgorithm : public StandardShardingAlgorithm, public PrecisePar
     auto upper = ToInt128(*range.upper);
     if (!lower || !upper || *upper - *lower >= sharding_count_ - 1) return std::nullopt;
     std::vector<int64_t> result;
+    if (*upper >= *lower) result.reserve(static_cast<std::size_t>(*upper - *lower + 1));
     for (__int128 each = *lower; each <= *upper; ++each) {
       __int128 residue = each % sharding_count_;
       result.push_back(static_cast<int64_t>(residue < 0 ? residue + sharding_count_ : residue));
