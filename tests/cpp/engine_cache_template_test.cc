@@ -186,7 +186,7 @@ TEST(CacheTemplateTest, EveryGoldenShapeGetsTheGeneralPipelinesPlansForOtherValu
 TEST(CacheTemplateTest, SimpleShardingStatementsAreServedByTemplates) {
   Engine engine = Engine::FromYamlString(testing_support::kTwoShardMod4Rules);
   for (const char* sql : {"SELECT c FROM t_user WHERE id = ?", "UPDATE t_user SET c = ? WHERE id = ?",
-                          "DELETE FROM t_user WHERE id = ?"}) {
+                          "DELETE FROM t_user WHERE id = ?", "INSERT INTO t_user (id, c) VALUES (?, ?)"}) {
     std::vector<Value> params;
     for (const char* p = sql; *p; ++p) {
       if (*p == '?') params.push_back(Value::Int(static_cast<int32_t>(params.size()) + 5));
@@ -196,9 +196,32 @@ TEST(CacheTemplateTest, SimpleShardingStatementsAreServedByTemplates) {
   }
   engine.Route("SELECT c FROM t_user WHERE id = 12");
   engine.Route("SELECT c FROM t_user WHERE id = 13");
+  // Several rows, or a row with literals, take the general pipeline every time.
+  for (int i = 0; i < 2; ++i) engine.Route("INSERT INTO t_user (id, c) VALUES (?, ?), (?, ?)", {Value::Int(1), Value::Int(2), Value::Int(3), Value::Int(4)});
+  for (int i = 0; i < 2; ++i) engine.Route("INSERT INTO t_user (id, c) VALUES (" + std::to_string(i) + ", 'x')");
   PlanCacheStats stats = engine.plan_cache_stats();
-  EXPECT_EQ(stats.templates, 4u);
-  EXPECT_EQ(stats.hits, 4u);
+  EXPECT_EQ(stats.templates, 5u);
+  EXPECT_EQ(stats.hits, 7u);  // 5 served by templates, 2 statement models for the general pipeline
+}
+
+TEST(CacheTemplateTest, OneRowInsertTemplateRoutesEachRowLikeTheGeneralPipeline) {
+  Engine cached = Engine::FromYamlString(testing_support::kTwoShardMod4Rules);
+  Engine uncached = Engine::FromYamlString(std::string(testing_support::kTwoShardMod4Rules) +
+                                           "\nprops:\n  sql-plan-cache-enabled: false\n");
+  const std::string sql = "INSERT INTO t_user (id, c) VALUES (?, ?) ON DUPLICATE KEY UPDATE c = VALUES(c)";
+  std::vector<std::vector<Value>> rows;
+  for (int id = -3; id < 12; ++id) rows.push_back({Value::Int(id), Value::String("c" + std::to_string(id))});
+  rows.push_back({Value::Null(), Value::String("no key")});
+  rows.push_back({Value::String("not a number"), Value::Int(1)});
+  rows.push_back({Value::Long(9007199254740993LL), Value::Null()});
+  for (int round = 0; round < 2; ++round) {
+    for (const auto& params : rows) {
+      EXPECT_EQ(RouteOrError(cached, sql, params, {}, nullptr), RouteOrError(uncached, sql, params, {}, nullptr))
+          << params.front().ToDisplay();
+    }
+  }
+  EXPECT_EQ(cached.plan_cache_stats().templates, 1u);
+  EXPECT_GT(cached.plan_cache_stats().hits, rows.size());
 }
 
 // Templates under concurrent routing and rule reloads: each plan is one snapshot's plan.

@@ -6,6 +6,8 @@
 #include "engine/execution_groups.h"
 #include "engine/pipeline.h"
 #include "parser/sql_parser.h"
+#include "rewrite/encrypt_rewriter.h"
+#include "rewrite/insert_values.h"
 #include "rewrite/union_all.h"
 #include "route/readwrite_decorator.h"
 #include "route/shadow_decorator.h"
@@ -179,8 +181,11 @@ void AppendTokenText(const rewrite::SqlToken& token, const RouteUnit& unit, std:
 std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& recording) {
   const ast::Statement& statement = recording.statement;
   const route::RouteContext& route = recording.route;
-  if (!Templated(statement.kind) || recording.trace.params_rewritten || recording.decorated.units.empty()) return nullptr;
-  if (route.in_list != ast::kNoExpr || !route.insert_rows.empty() || !route.generated_keys.empty()) return nullptr;
+  bool insert = statement.kind == ast::StatementKind::Insert || statement.kind == ast::StatementKind::Replace;
+  bool params_kept = !recording.trace.params_rewritten || (insert && recording.trace.rows_split_only);
+  if (!Templated(statement.kind) || !params_kept || recording.decorated.units.empty()) return nullptr;
+  if (route.in_list != ast::kNoExpr || !route.generated_keys.empty()) return nullptr;
+  if (!route.insert_rows.empty() && !insert) return nullptr;
   route::RouteInput input{statement, recording.rules, recording.params, kNoHints};
   if (route::ShadowReadsValues(input)) return nullptr;
   std::unique_ptr<CompiledPlan> result(new CompiledPlan);
@@ -189,8 +194,9 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
   if (result->several_units_ && statement.kind == ast::StatementKind::Select && HasLimit(statement)) return nullptr;
   result->reads_values_ = route::RouteReadsValues(input);
   if (!result->reads_values_) {
+    if (!route.insert_rows.empty()) return nullptr;
     result->fixed_route_ = route;
-  } else if (!result->SetUpShardingRoute(recording)) {
+  } else if (insert ? !result->SetUpInsert(recording) : !result->SetUpShardingRoute(recording)) {
     return nullptr;
   }
   result->renamed_tables_ = RenamedTables(recording.decorated);
@@ -263,13 +269,36 @@ bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
   return true;
 }
 
+// A one-row INSERT routed by the general router on the entry's model: only its parameters
+// may vary (a normalized literal would be read from the model), and the unit gets the row.
+bool CompiledPlan::SetUpInsert(const PlanRecording& recording) {
+  const ast::Statement& statement = recording.statement;
+  const ast::InsertPart& insert = statement.insert;
+  if (insert.set_form || insert.rows.size() != 1 || insert.select != ast::kNoQuery || statement.has_subquery) return false;
+  for (const auto& use : recording.shape.uses()) {
+    if (use.kind != cache::LiteralUse::Kind::Pinned) return false;
+  }
+  const auto& rows = recording.route.insert_rows;
+  if (rows.size() != 1 || rows.front() != std::vector<int>{0} || recording.decorated.units.size() != 1) return false;
+  insert_rows_ = rows;
+  rewrite::RewriteInput rewrite{statement, recording.rules, recording.decorated, recording.params};
+  rewrite::EncryptRewriter encrypt(rewrite);
+  insert_values_ = rewrite::InsertRewriter(rewrite, encrypt).ValuesText(0);
+  return true;
+}
+
 bool CompiledPlan::SetUpRewrite(const PlanRecording& recording) {
   const auto& literals = recording.literals;
   const auto& uses = recording.shape.uses();
   if (uses.size() != literals.size()) return false;
   for (const rewrite::SqlToken& token : recording.trace.tokens) {
-    if (token.kind == rewrite::TokenKind::InsertValues || token.kind == rewrite::TokenKind::InListItems) return false;
+    if (token.kind == rewrite::TokenKind::InListItems) return false;
     Token entry{token, 0, 0};
+    if (token.kind == rewrite::TokenKind::InsertValues) {  // the one row, as SetUpInsert rendered it
+      if (insert_rows_.empty()) return false;
+      entry.token.kind = rewrite::TokenKind::Text;
+      entry.token.text = insert_values_;
+    }
     for (std::size_t i = 0; i < literals.size(); ++i) {
       const LiteralToken& literal = literals[i];
       bool normalized = uses[i].kind != cache::LiteralUse::Kind::Pinned;
@@ -402,7 +431,7 @@ route::ShardingConditions CompiledPlan::Conditions(const TemplateCall& call, con
 // Whether a replayed route has the form the tokens and merge instructions were recorded for.
 bool CompiledPlan::Fits(const route::RouteContext& route) const {
   if (route.units.empty() || (route.units.size() > 1) != several_units_) return false;
-  if (route.in_list != ast::kNoExpr || !route.insert_rows.empty() || !route.generated_keys.empty()) return false;
+  if (route.in_list != ast::kNoExpr || route.insert_rows != insert_rows_ || !route.generated_keys.empty()) return false;
   // RenamedTables(route) == renamed_tables_, without building it: every logic table is mapped
   // in every unit of these routes, so each must be renamed in some unit exactly when recorded so.
   uint64_t seen = 0;
@@ -430,7 +459,8 @@ std::optional<Plan> CompiledPlan::Route(const TemplateCall& call) const {
   if (!reads_values_) {
     route = fixed_route_;
   } else {
-    route = route::RouteShardingConditions(input, tables_, *scope_, Conditions(call, model));
+    route = insert_rows_.empty() ? route::RouteShardingConditions(input, tables_, *scope_, Conditions(call, model))
+                                 : route::Route(input);
     if (!Fits(route)) {
       std::shared_ptr<const ast::Statement> statement = call.shape.Instantiate(call.sql, call.literals);
       return FinishRoute({*statement, call.rules, call.params, kNoHints}, std::move(route), call.session, call.sql,

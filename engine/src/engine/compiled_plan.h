@@ -8,14 +8,15 @@
 //  - route: a route that reads no values (non-sharding tables, DDL, ...) is copied; a sharding
 //    route rebuilds its conditions from the predicates recorded at build time, with the new
 //    parameters and literal values, and runs the real router on them (algorithms, checks and
-//    auditors run as always);
+//    auditors run as always); a one-row INSERT whose only values are parameters is routed by
+//    the general router on the entry's model;
 //  - read/write splitting and shadow decoration run as always (the template exists only when
 //    they read no values);
 //  - rewrite: the recorded tokens are spliced into the new SQL (their offsets moved by the
 //    literals' length changes), table names resolved for each unit; parameters pass unchanged.
 // A shape gets a template only when its rewrite is known not to depend on values: no token
-// over a normalized literal, no parameter rewritten (encryption, INSERT rows, IN-list split,
-// pagination), no LIMIT with several units; and a second rewrite of the statement with every
+// over a normalized literal, no parameter rewritten (encryption, IN-list split, pagination;
+// INSERT rows only for the one-row INSERT, whose unit gets its row), no LIMIT with several units; and a second rewrite of the statement with every
 // literal changed must give what the template gives. When a replayed sharding route comes out
 // in a form the template was not built for (another number of units, an IN-list split, other
 // renamed tables), the rest of that statement goes through the general pipeline.
@@ -95,6 +96,7 @@ class CompiledPlan final : public cache::PlanTemplate {
 
   CompiledPlan() = default;
   bool SetUpShardingRoute(const PlanRecording& recording);
+  bool SetUpInsert(const PlanRecording& recording);
   bool SetUpRewrite(const PlanRecording& recording);
   bool VerifyWithOtherLiterals(const PlanRecording& recording) const;
   route::ShardingConditions Conditions(const TemplateCall& call, const ast::Statement& model) const;
@@ -112,10 +114,12 @@ class CompiledPlan final : public cache::PlanTemplate {
   std::optional<route::TableScope> scope_;            //   over the entry's model
   std::vector<ConditionSource> sources_;              //   one per column condition of the one branch
   route::ShardingConditions fixed_conditions_;        //   when no source: conditions read no value
+  std::vector<std::vector<int>> insert_rows_;         //   a one-row INSERT: {{0}}; routed by route::Route
   // Rewrite
   bool several_units_ = false;
   std::vector<std::string> renamed_tables_;  // lower-cased logic tables some unit maps elsewhere, sorted
   std::vector<Token> tokens_;
+  std::string insert_values_;  // a one-row INSERT: the VALUES text its unit receives
   std::vector<cache::LiteralToken> literals_;  // of the recorded statement, which tokens_ refer to
   MergeInstructions merge_;
   bool merge_is_default_ = false;  // nothing to copy into the plan

@@ -55,6 +55,8 @@ RewriteResult Rewrite(const RewriteInput& input) {
     input.trace->tokens = tokens;
     input.trace->params_rewritten =
         insert.active() || in_list.active() || encrypt.rewrites_params() || params != input.params;
+    input.trace->rows_split_only =
+        insert.active() && !in_list.active() && !encrypt.rewrites_params() && params == input.params;
   }
   for (std::size_t i = 0; i < route.units.size(); ++i) {
     const RouteUnit& unit = route.units[i];

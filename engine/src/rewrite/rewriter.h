@@ -14,6 +14,7 @@ namespace sqlroute::rewrite {
 struct RewriteTrace {
   std::vector<SqlToken> tokens;   // sorted: what every unit's SQL splices into the statement
   bool params_rewritten = false;  // a unit's parameters are not the input's as given
+  bool rows_split_only = false;   // ... only because INSERT value rows were split among the units
 };
 
 struct RewriteInput {
