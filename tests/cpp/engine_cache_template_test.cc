@@ -224,6 +224,49 @@ TEST(CacheTemplateTest, OneRowInsertTemplateRoutesEachRowLikeTheGeneralPipeline)
   EXPECT_GT(cached.plan_cache_stats().hits, rows.size());
 }
 
+// Encrypted parameters (one cipher value, or cipher + assisted + like values) are encrypted
+// again by the template for each statement.
+TEST(CacheTemplateTest, EncryptedParametersAreReplayedByTemplates) {
+  const std::string rules = R"(
+databaseName: db
+dataSources:
+  ds: {url: "jdbc:mysql://127.0.0.1:3306/db"}
+rules:
+- !ENCRYPT
+  tables:
+    t_user:
+      columns:
+        c:
+          cipher: {name: c_cipher, encryptorName: aes}
+        pad:
+          cipher: {name: pad_cipher, encryptorName: aes}
+          assistedQuery: {name: pad_assisted, encryptorName: md5}
+          likeQuery: {name: pad_like, encryptorName: like}
+  encryptors:
+    aes: {type: AES, props: {aes-key-value: 123456abc}}
+    md5: {type: MD5}
+    like: {type: CHAR_DIGEST_LIKE}
+)";
+  Engine cached = Engine::FromYamlString(rules);
+  Engine uncached = Engine::FromYamlString(rules + "props:\n  sql-plan-cache-enabled: false\n");
+  const char* statements[] = {
+      "UPDATE t_user SET c = ?, pad = ? WHERE id = ?",
+      "INSERT INTO t_user (id, c, pad) VALUES (?, ?, ?)",
+      "SELECT c FROM t_user WHERE pad = ? AND id > ?",
+  };
+  for (const char* sql : statements) {
+    for (int k = 0; k < 6; ++k) {
+      std::vector<Value> params = {Value::String("text " + std::to_string(k)), Value::String(std::string(k * 7, 'p')),
+                                   Value::Int(k)};
+      if (k == 4) params[1] = Value::Null();
+      if (std::string(sql).rfind("SELECT", 0) == 0) params.erase(params.begin());
+      EXPECT_EQ(RouteOrError(cached, sql, params, {}, nullptr), RouteOrError(uncached, sql, params, {}, nullptr))
+          << sql << " variant " << k;
+    }
+  }
+  EXPECT_EQ(cached.plan_cache_stats().templates, 3u);
+}
+
 // Templates under concurrent routing and rule reloads: each plan is one snapshot's plan.
 TEST(CacheTemplateTest, ReloadsWhileRoutingGiveEachStatementOneSnapshotsPlan) {
   const std::string mod4 = std::string(testing_support::kTwoShardMod4Rules);

@@ -182,7 +182,7 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
   const ast::Statement& statement = recording.statement;
   const route::RouteContext& route = recording.route;
   bool insert = statement.kind == ast::StatementKind::Insert || statement.kind == ast::StatementKind::Replace;
-  bool params_kept = !recording.trace.params_rewritten || (insert && recording.trace.rows_split_only);
+  bool params_kept = !recording.trace.params_rewritten || recording.trace.params_encrypted_only;
   if (!Templated(statement.kind) || !params_kept || recording.decorated.units.empty()) return nullptr;
   if (route.in_list != ast::kNoExpr || !route.generated_keys.empty()) return nullptr;
   if (!route.insert_rows.empty() && !insert) return nullptr;
@@ -193,13 +193,15 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
   // Several SELECT units: pagination and the merge read LIMIT values.
   if (result->several_units_ && statement.kind == ast::StatementKind::Select && HasLimit(statement)) return nullptr;
   result->reads_values_ = route::RouteReadsValues(input);
+  if (insert && !result->SetUpInsert(recording)) return nullptr;
   if (!result->reads_values_) {
     if (!route.insert_rows.empty()) return nullptr;
     result->fixed_route_ = route;
-  } else if (insert ? !result->SetUpInsert(recording) : !result->SetUpShardingRoute(recording)) {
+  } else if (!insert && !result->SetUpShardingRoute(recording)) {
     return nullptr;
   }
   result->renamed_tables_ = RenamedTables(recording.decorated);
+  result->encrypted_ = recording.trace.encrypted;
   if (!result->SetUpRewrite(recording)) return nullptr;
   if (!result->VerifyWithOtherLiterals(recording)) return nullptr;
   return result;
@@ -269,18 +271,23 @@ bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
   return true;
 }
 
-// A one-row INSERT routed by the general router on the entry's model: only its parameters
-// may vary (a normalized literal would be read from the model), and the unit gets the row.
+// An INSERT whose values are parameters (a normalized literal would be read from the entry's
+// model): the VALUES text its units receive is fixed. Routed by rows (sharding), only a one-row
+// INSERT, which the general router routes on the model, its unit getting the row.
 bool CompiledPlan::SetUpInsert(const PlanRecording& recording) {
   const ast::Statement& statement = recording.statement;
   const ast::InsertPart& insert = statement.insert;
-  if (insert.set_form || insert.rows.size() != 1 || insert.select != ast::kNoQuery || statement.has_subquery) return false;
+  if (insert.select != ast::kNoQuery || statement.has_subquery) return false;
   for (const auto& use : recording.shape.uses()) {
     if (use.kind != cache::LiteralUse::Kind::Pinned) return false;
   }
   const auto& rows = recording.route.insert_rows;
-  if (rows.size() != 1 || rows.front() != std::vector<int>{0} || recording.decorated.units.size() != 1) return false;
+  if (!rows.empty() && (insert.set_form || insert.rows.size() != 1 || rows.size() != 1 ||
+                        rows.front() != std::vector<int>{0} || recording.decorated.units.size() != 1)) {
+    return false;
+  }
   insert_rows_ = rows;
+  if (insert.set_form) return true;
   rewrite::RewriteInput rewrite{statement, recording.rules, recording.decorated, recording.params};
   rewrite::EncryptRewriter encrypt(rewrite);
   insert_values_ = rewrite::InsertRewriter(rewrite, encrypt).ValuesText(0);
@@ -294,8 +301,7 @@ bool CompiledPlan::SetUpRewrite(const PlanRecording& recording) {
   for (const rewrite::SqlToken& token : recording.trace.tokens) {
     if (token.kind == rewrite::TokenKind::InListItems) return false;
     Token entry{token, 0, 0};
-    if (token.kind == rewrite::TokenKind::InsertValues) {  // the one row, as SetUpInsert rendered it
-      if (insert_rows_.empty()) return false;
+    if (token.kind == rewrite::TokenKind::InsertValues) {  // as SetUpInsert rendered it
       entry.token.kind = rewrite::TokenKind::Text;
       entry.token.text = insert_values_;
     }
@@ -337,7 +343,7 @@ bool CompiledPlan::VerifyWithOtherLiterals(const PlanRecording& recording) const
     rewrite::RewriteTrace trace;
     rewrite::RewriteResult rewritten =
         rewrite::Rewrite({parsed, recording.rules, recording.decorated, recording.params, false, &trace});
-    if (trace.params_rewritten) return false;
+    if (trace.params_rewritten && (!trace.params_encrypted_only || trace.encrypted != encrypted_)) return false;
     MergeInstructions merge = rewritten.merge;
     merge.affected_rows_once = false;
     if (!SameMerge(merge, merge_)) return false;
@@ -365,9 +371,26 @@ void CompiledPlan::AppendUnitSql(std::string_view sql, const std::vector<Literal
   out.append(sql.data() + cursor, sql.size() - cursor);
 }
 
+std::vector<Value> CompiledPlan::EncryptedParams(const std::vector<Value>& input) const {
+  std::vector<Value> result;
+  result.reserve(input.size() + encrypted_.size());
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    auto found = encrypted_.find(static_cast<int32_t>(i));
+    if (found == encrypted_.end()) {
+      result.push_back(input[i]);
+      continue;
+    }
+    for (const route::EncryptItem* item : found->second) result.push_back(item->encryptor->Encrypt(input[i]));
+  }
+  return result;
+}
+
 std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector<LiteralToken>& literals,
                                          const route::RouteInput& input, const route::RouteContext& route) const {
   std::vector<SqlUnit> units;
+  std::vector<Value> encrypted;
+  if (!encrypted_.empty()) encrypted = EncryptedParams(input.params);
+  const std::vector<Value>& params = encrypted_.empty() ? input.params : encrypted;
   rewrite::RewriteInput rewrite{input.statement, input.rules, route, input.params};
   if (route.units.size() < 2 || !rewrite::UnionAllApplies(rewrite)) {
     units.resize(route.units.size());
@@ -375,7 +398,7 @@ std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector
       units[i].data_source = route.units[i].data_source;
       units[i].sql.reserve(sql.size() + 16);
       AppendUnitSql(sql, literals, route.units[i], units[i].sql);
-      units[i].params = input.params;
+      units[i].params = params;
     }
     return units;
   }
@@ -390,12 +413,12 @@ std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector
     if (unit.sql.empty()) {
       unit.data_source = route.units[i].data_source;
       unit.sql.reserve(joined[target_of[i]] * (sql.size() + 16 + 11));
-      unit.params.reserve(joined[target_of[i]] * input.params.size());
+      unit.params.reserve(joined[target_of[i]] * params.size());
     } else {
       unit.sql.append(" UNION ALL ");
     }
     AppendUnitSql(sql, literals, route.units[i], unit.sql);
-    unit.params.insert(unit.params.end(), input.params.begin(), input.params.end());
+    unit.params.insert(unit.params.end(), params.begin(), params.end());
   }
   return units;
 }

@@ -13,10 +13,12 @@
 //  - read/write splitting and shadow decoration run as always (the template exists only when
 //    they read no values);
 //  - rewrite: the recorded tokens are spliced into the new SQL (their offsets moved by the
-//    literals' length changes), table names resolved for each unit; parameters pass unchanged.
+//    literals' length changes), table names resolved for each unit; parameters pass unchanged
+//    or encrypted as recorded.
 // A shape gets a template only when its rewrite is known not to depend on values: no token
-// over a normalized literal, no parameter rewritten (encryption, IN-list split, pagination;
-// INSERT rows only for the one-row INSERT, whose unit gets its row), no LIMIT with several units; and a second rewrite of the statement with every
+// over a normalized literal, no parameter rewritten other than by encryption (which the template
+// replays: each encrypted parameter's ciphertexts in its place) and, for the one-row INSERT, the
+// row split (its unit gets its row); no LIMIT with several units; and a second rewrite of the statement with every
 // literal changed must give what the template gives. When a replayed sharding route comes out
 // in a form the template was not built for (another number of units, an IN-list split, other
 // renamed tables), the rest of that statement goes through the general pipeline.
@@ -103,6 +105,8 @@ class CompiledPlan final : public cache::PlanTemplate {
   uint32_t Shift(uint32_t offset, uint32_t literals_before, const std::vector<cache::LiteralToken>& literals) const;
   void AppendUnitSql(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const RouteUnit& unit,
                      std::string& out) const;
+  // The parameters every unit receives: the call's, with the encrypted ones replaced.
+  std::vector<Value> EncryptedParams(const std::vector<Value>& input) const;
   std::vector<SqlUnit> Units(std::string_view sql, const std::vector<cache::LiteralToken>& literals,
                              const route::RouteInput& input, const route::RouteContext& route) const;
   bool Fits(const route::RouteContext& route) const;
@@ -120,6 +124,7 @@ class CompiledPlan final : public cache::PlanTemplate {
   std::vector<std::string> renamed_tables_;  // lower-cased logic tables some unit maps elsewhere, sorted
   std::vector<Token> tokens_;
   std::string insert_values_;  // a one-row INSERT: the VALUES text its unit receives
+  rewrite::EncryptedParams encrypted_;  // parameters replaced by their ciphertexts
   std::vector<cache::LiteralToken> literals_;  // of the recorded statement, which tokens_ refer to
   MergeInstructions merge_;
   bool merge_is_default_ = false;  // nothing to copy into the plan

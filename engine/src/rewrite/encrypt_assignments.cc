@@ -86,7 +86,10 @@ class AssignmentRewriter {
         if (index < params_.size()) encrypted.push_back(item->encryptor->Encrypt(params_[index]));
         result.emplace_back("?");
       }
-      if (index < params_.size()) out_.params[expr.param_index] = std::move(encrypted);
+      if (index < params_.size()) {
+        out_.params[expr.param_index] = std::move(encrypted);
+        out_.param_items[expr.param_index] = column.items();
+      }
     }
     return result;
   }

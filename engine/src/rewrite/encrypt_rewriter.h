@@ -29,6 +29,7 @@ class EncryptRewriter {
   // Parameters (after ReplaceParams) with each SET value expanded to its encrypted values. Only
   // SET values expand, and they precede any IN list the sharding split shortens.
   std::vector<Value> ExpandParams(const std::vector<Value>& params) const;
+  const EncryptedParams& param_items() const { return out_.param_items; }
   // Appends what parameter `index` (originally `value`) becomes.
   void AppendParam(std::size_t index, const Value& value, std::vector<Value>& out) const;
 

@@ -55,8 +55,10 @@ RewriteResult Rewrite(const RewriteInput& input) {
     input.trace->tokens = tokens;
     input.trace->params_rewritten =
         insert.active() || in_list.active() || encrypt.rewrites_params() || params != input.params;
-    input.trace->rows_split_only =
-        insert.active() && !in_list.active() && !encrypt.rewrites_params() && params == input.params;
+    std::vector<Value> replaced = input.params;
+    encrypt.ReplaceParams(replaced);
+    input.trace->params_encrypted_only = !in_list.active() && params == replaced;
+    input.trace->encrypted = encrypt.param_items();
   }
   for (std::size_t i = 0; i < route.units.size(); ++i) {
     const RouteUnit& unit = route.units[i];

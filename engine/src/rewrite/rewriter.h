@@ -6,6 +6,7 @@
 #include "ast/statement.h"
 #include "route/compiled_rules.h"
 #include "route/route_context.h"
+#include "rewrite/encrypt_output.h"
 #include "rewrite/sql_token.h"
 
 namespace sqlroute::rewrite {
@@ -14,7 +15,10 @@ namespace sqlroute::rewrite {
 struct RewriteTrace {
   std::vector<SqlToken> tokens;   // sorted: what every unit's SQL splices into the statement
   bool params_rewritten = false;  // a unit's parameters are not the input's as given
-  bool rows_split_only = false;   // ... only because INSERT value rows were split among the units
+  // ... but each is only the input's with the `encrypted` ones replaced by their items'
+  // ciphertexts (for an INSERT: of its own value rows)
+  bool params_encrypted_only = false;
+  EncryptedParams encrypted;
 };
 
 struct RewriteInput {
