@@ -21,15 +21,16 @@ Value ExpressionValue(const ast::Statement& statement, ast::ExprId id) {
   return Value::String(text);
 }
 
-std::vector<std::vector<ast::ExprId>> ValueRows(const ast::Statement& statement) {
-  std::vector<std::vector<ast::ExprId>> result;
+// The value rows; an INSERT ... SET has one, kept in `set_row`.
+std::vector<const std::vector<ast::ExprId>*> ValueRows(const ast::Statement& statement, std::vector<ast::ExprId>& set_row) {
+  std::vector<const std::vector<ast::ExprId>*> result;
   if (statement.insert.set_form) {
-    std::vector<ast::ExprId> row;
-    for (const auto& each : statement.insert.set_assignments) row.push_back(each.value);
-    result.push_back(std::move(row));
+    for (const auto& each : statement.insert.set_assignments) set_row.push_back(each.value);
+    result.push_back(&set_row);
     return result;
   }
-  for (const auto& row : statement.insert.rows) result.push_back(row.values);
+  result.reserve(statement.insert.rows.size());
+  for (const auto& row : statement.insert.rows) result.push_back(&row.values);
   return result;
 }
 
@@ -128,25 +129,41 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const Shardi
   }
   if (statement.insert.select != ast::kNoQuery) return RouteInsertSelect(input, *target, tables);
 
-  std::vector<std::string> columns = InsertColumns(statement, input.rules, target);
-  std::vector<std::vector<ast::ExprId>> rows = ValueRows(statement);
+  // The statement's own column list is read in place; other lists are made by InsertColumns.
+  bool listed = !statement.insert.set_form && !statement.insert.columns.empty();
+  std::vector<std::string> columns;
+  if (!listed) columns = InsertColumns(statement, input.rules, target);
+  auto column_index = [&](const std::string& name) {
+    if (!listed) return FindColumn(columns, name);
+    const auto& written = statement.insert.columns;
+    for (std::size_t i = 0; i < written.size(); ++i) {
+      if (EqualsIgnoreCase(written[i].name, name)) return static_cast<int>(i);
+    }
+    return -1;
+  };
+  std::vector<ast::ExprId> set_row;
+  std::vector<const std::vector<ast::ExprId>*> rows = ValueRows(statement, set_row);
   RouteContext context;
   int key_index = -1;
   if (target->key_generate) {
-    key_index = FindColumn(columns, target->key_generate->column);
-    bool unknown_columns = columns.empty();
+    key_index = column_index(target->key_generate->column);
+    bool unknown_columns = !listed && columns.empty();
     if (key_index < 0 && !unknown_columns) {
       context.generated_key_column = target->key_generate->column;
       for (std::size_t i = 0; i < rows.size(); ++i) context.generated_keys.push_back(target->key_generate->generator->Generate());
     }
   }
   TableRouter router(*input.rules.sharding, input.hints, context.decisions);
-  std::vector<std::string> sharding_columns = target->database_strategy.columns;
-  sharding_columns.insert(sharding_columns.end(), target->table_strategy.columns.begin(), target->table_strategy.columns.end());
+  std::vector<const std::string*> sharding_columns;
+  for (const auto* strategy : {&target->database_strategy, &target->table_strategy}) {
+    for (const auto& column : strategy->columns) sharding_columns.push_back(&column);
+  }
   bool has_conditions = false;
   for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::vector<ast::ExprId>& row = *rows[r];
     ShardingCondition condition;
-    for (const auto& column : sharding_columns) {
+    for (const std::string* name : sharding_columns) {
+      const std::string& column = *name;
       if (std::any_of(condition.columns.begin(), condition.columns.end(),
                       [&](const ColumnCondition& c) { return c.column == column; })) {
         continue;
@@ -154,10 +171,10 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const Shardi
       ColumnCondition each;
       each.table = target;
       each.column = column;
-      int index = FindColumn(columns, column);
-      if (index >= 0 && static_cast<std::size_t>(index) < rows[r].size()) {
-        auto value = OperandValue(statement, rows[r][static_cast<std::size_t>(index)], input.params);
-        each.values.push_back(value ? *value : ExpressionValue(statement, rows[r][static_cast<std::size_t>(index)]));
+      int index = column_index(column);
+      if (index >= 0 && static_cast<std::size_t>(index) < row.size()) {
+        auto value = OperandValue(statement, row[static_cast<std::size_t>(index)], input.params);
+        each.values.push_back(value ? *value : ExpressionValue(statement, row[static_cast<std::size_t>(index)]));
       } else if (!context.generated_keys.empty() && EqualsIgnoreCase(column, context.generated_key_column)) {
         each.values.push_back(context.generated_keys[r]);
       } else {

@@ -102,17 +102,7 @@ std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algo
                                                    const std::vector<int32_t>* tabulated,
                                                    const ColumnCondition& condition, std::vector<int>* record,
                                                    PartitionMemo& memo) const {
-  if (memo.algorithm != &algorithm || memo.condition != &condition) {
-    memo.partitions.clear();
-    if (condition.values.size() == 1) {
-      memo.single = algorithm.PrecisePartition(condition.values.front());
-    } else {
-      memo.partitions.reserve(condition.values.size());
-      for (const auto& value : condition.values) memo.partitions.push_back(algorithm.PrecisePartition(value));
-    }
-    memo.algorithm = &algorithm;
-    memo.condition = &condition;
-  }
+  ComputePartitions(algorithm, condition, memo);
   PartitionTargets targets(algorithm, available, info, tabulated);
   std::vector<std::string> result;
   if (condition.values.size() == 1) {  // the point query: nothing to deduplicate
@@ -132,6 +122,41 @@ std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algo
     result.push_back(available[static_cast<std::size_t>(index)]);
   }
   return result;
+}
+
+void TableRouter::ComputePartitions(const PrecisePartitions& algorithm, const ColumnCondition& condition,
+                                    PartitionMemo& memo) const {
+  if (memo.algorithm == &algorithm && memo.condition == &condition) return;
+  memo.partitions.clear();
+  if (condition.values.size() == 1) {
+    memo.single = algorithm.PrecisePartition(condition.values.front());
+  } else {
+    memo.partitions.reserve(condition.values.size());
+    for (const auto& value : condition.values) memo.partitions.push_back(algorithm.PrecisePartition(value));
+  }
+  memo.algorithm = &algorithm;
+  memo.condition = &condition;
+}
+
+const ColumnCondition* TableRouter::StandardCondition(const ShardingStrategy& strategy, const ShardingTable& table,
+                                                      const ShardingCondition* branch, PartitionMemo& memo) const {
+  if (memo.strategy != &strategy) {  // the same for every target list of the strategy
+    memo.strategy = &strategy;
+    memo.standard_condition = FindCondition(table, strategy.columns.front(), branch);
+  }
+  return memo.standard_condition;
+}
+
+bool TableRouter::PointMisses(const ShardingStrategy& strategy, const ShardingTable& table,
+                              const ShardingCondition* branch, std::size_t list, PartitionMemo& memo) const {
+  if (strategy.kind != Kind::Standard || list >= strategy.partition_targets.size()) return false;
+  const ColumnCondition* condition = StandardCondition(strategy, table, branch, memo);
+  if (!condition || condition->is_range || condition->values.size() != 1) return false;
+  if (choices_ && condition->in_list != ast::kNoExpr) return false;  // the IN-list split records every list
+  ComputePartitions(*strategy.algorithm.standard->precise_partitions(), *condition, memo);
+  const std::vector<int32_t>& tabulated = strategy.partition_targets[list];
+  return memo.single >= 0 && static_cast<uint64_t>(memo.single) < tabulated.size() &&
+         tabulated[static_cast<std::size_t>(memo.single)] < 0;
 }
 
 std::vector<std::string> TableRouter::ByRangePartitions(const PrecisePartitions& algorithm,
@@ -293,11 +318,7 @@ const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy&
     case Kind::None: return available;
     case Kind::Hint: result = ByHint(strategy, available, table, database_level, condition_text); break;
     case Kind::Standard:
-      if (memo.strategy != &strategy) {  // the same for every target list of the strategy
-        memo.strategy = &strategy;
-        memo.standard_condition = FindCondition(table, strategy.columns.front(), branch);
-      }
-      standard = memo.standard_condition;
+      standard = StandardCondition(strategy, table, branch, memo);
       if (!standard) return available;
       result = ByStandard(strategy, available, table, info, *standard, list, memo);
       break;
@@ -336,6 +357,7 @@ std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const Shard
     const std::string& ds = data_sources[i];
     std::size_t list = all ? i : static_cast<std::size_t>(table.DataSourceIndex(ds));
     const auto& available = table.actual_tables[list];
+    if (!table_hint_skipped && PointMisses(table.table_strategy, table, branch, list, memo)) continue;
     const std::vector<std::string>& tables = table_hint_skipped ? available
                                                                 : RunStrategy(table.table_strategy, available, table,
                                                                               table.table_info, branch, false, list, memo);
