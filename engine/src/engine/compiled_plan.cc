@@ -240,20 +240,34 @@ bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
       int token = recording.shape.TokenOfExpr(child);
       if (token >= 0) source.literals.emplace_back(child, token);
     }
-    // The extractor's reading of `column = value` (FromComparison), kept for the common case.
+    // The extractor's readings of `column = value` (FromComparison) and `column BETWEEN low AND
+    // high` (FromBetween), kept for the common cases.
+    auto operand = [&](ast::ExprId id) -> std::optional<Operand> {
+      const ast::Expr& expr = statement.expr(id);
+      if (expr.kind == ast::ExprKind::Param) return Operand{id, expr.param_index, -1};
+      if (expr.kind == ast::ExprKind::Literal) return Operand{id, -1, recording.shape.TokenOfExpr(id)};
+      return std::nullopt;
+    };
+    bool column_first = !predicate.children.empty() && statement.expr(predicate.children[0]).kind == ast::ExprKind::Column;
     if (predicate.kind == ast::ExprKind::Binary && predicate.op == "=" && predicate.children.size() == 2 &&
         !condition->is_range && condition->values.size() == 1) {
-      ast::ExprId value = predicate.children[1];
-      if (statement.expr(predicate.children[0]).kind != ast::ExprKind::Column) value = predicate.children[0];
-      const ast::Expr& operand = statement.expr(value);
-      if (operand.kind == ast::ExprKind::Param || operand.kind == ast::ExprKind::Literal) {
-        source.equality = true;
-        source.table = condition->table;
-        source.column = condition->column;
-        source.value = value;
-        source.param_index = operand.kind == ast::ExprKind::Param ? operand.param_index : -1;
-        source.literal_token = operand.kind == ast::ExprKind::Literal ? recording.shape.TokenOfExpr(value) : -1;
+      if (auto value = operand(predicate.children[column_first ? 1 : 0])) {
+        source.form = ConditionSource::Form::Equality;
+        source.value = *value;
       }
+    } else if (predicate.kind == ast::ExprKind::Between && !predicate.negated && predicate.children.size() == 3 &&
+               column_first && condition->is_range) {
+      auto low = operand(predicate.children[1]);
+      auto high = operand(predicate.children[2]);
+      if (low && high) {
+        source.form = ConditionSource::Form::Between;
+        source.value = *low;
+        source.high = *high;
+      }
+    }
+    if (source.form != ConditionSource::Form::General) {
+      source.table = condition->table;
+      source.column = condition->column;
     }
     sources_.push_back(std::move(source));
     branch.columns.push_back(std::move(*condition));
@@ -423,6 +437,12 @@ std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector
   return units;
 }
 
+Value CompiledPlan::OperandValue(const Operand& operand, const TemplateCall& call, const ast::Statement& model) {
+  if (operand.param_index >= 0) return call.params[static_cast<std::size_t>(operand.param_index)];
+  if (operand.literal_token >= 0) return call.shape.ExprValue(operand.literal_token, call.sql, call.literals);
+  return model.expr(operand.expr).literal;
+}
+
 route::ShardingConditions CompiledPlan::Conditions(const TemplateCall& call, const ast::Statement& model) const {
   if (sources_.empty()) return fixed_conditions_;
   route::ShardingConditions conditions;
@@ -431,15 +451,22 @@ route::ShardingConditions CompiledPlan::Conditions(const TemplateCall& call, con
   columns.reserve(sources_.size());
   route::LiteralOverrides overrides;
   for (const ConditionSource& source : sources_) {
-    if (source.equality) {
+    if (source.form == ConditionSource::Form::Equality) {
       route::ColumnCondition& condition = columns.emplace_back();
       condition.table = source.table;
       condition.column = source.column;
-      condition.values.push_back(source.param_index >= 0 ? call.params[static_cast<std::size_t>(source.param_index)]
-                                 : source.literal_token >= 0
-                                     ? call.shape.ExprValue(source.literal_token, call.sql, call.literals)
-                                     : model.expr(source.value).literal);
+      condition.values.push_back(OperandValue(source.value, call, model));
       condition.text = "= " + condition.values.front().ToDisplay();
+      continue;
+    }
+    if (source.form == ConditionSource::Form::Between) {
+      route::ColumnCondition& condition = columns.emplace_back();
+      condition.table = source.table;
+      condition.column = source.column;
+      condition.is_range = true;
+      condition.range.lower = OperandValue(source.value, call, model);
+      condition.range.upper = OperandValue(source.high, call, model);
+      condition.text = "BETWEEN " + condition.range.lower->ToDisplay() + " AND " + condition.range.upper->ToDisplay();
       continue;
     }
     overrides.clear();

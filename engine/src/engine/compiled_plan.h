@@ -79,16 +79,21 @@ class CompiledPlan final : public cache::PlanTemplate {
  private:
   // A predicate a sharding condition comes from, and its literal operands that take the
   // statement's literal values (expression, literal token).
+  // A literal or parameter operand of a predicate the template reads without the extractor.
+  struct Operand {
+    ast::ExprId expr = ast::kNoExpr;
+    int32_t param_index = -1;  // the value is this parameter
+    int literal_token = -1;    // else this literal token's, or (-1) the model's literal
+  };
   struct ConditionSource {
     ast::ExprId predicate = ast::kNoExpr;
     std::vector<std::pair<ast::ExprId, int>> literals;
-    // `column = value` with a literal or parameter value, read here without the extractor:
-    bool equality = false;
+    // `column = value` and `column BETWEEN low AND high` are read here (as the extractor would):
+    enum class Form { General, Equality, Between } form = Form::General;
     const route::ShardingTable* table = nullptr;
-    std::string column;           // lower-cased
-    ast::ExprId value = ast::kNoExpr;
-    int32_t param_index = -1;     // the value is this parameter
-    int literal_token = -1;       // else this literal token's, or (-1) the model's literal
+    std::string column;  // lower-cased
+    Operand value;       // Equality's value; Between's low
+    Operand high;        // Between's high
   };
   struct Token {
     rewrite::SqlToken token;
@@ -102,6 +107,7 @@ class CompiledPlan final : public cache::PlanTemplate {
   bool SetUpRewrite(const PlanRecording& recording);
   bool VerifyWithOtherLiterals(const PlanRecording& recording) const;
   route::ShardingConditions Conditions(const TemplateCall& call, const ast::Statement& model) const;
+  static Value OperandValue(const Operand& operand, const TemplateCall& call, const ast::Statement& model);
   uint32_t Shift(uint32_t offset, uint32_t literals_before, const std::vector<cache::LiteralToken>& literals) const;
   void AppendUnitSql(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const RouteUnit& unit,
                      std::string& out) const;

@@ -138,6 +138,14 @@ void TableRouter::ComputePartitions(const PrecisePartitions& algorithm, const Co
   memo.condition = &condition;
 }
 
+void TableRouter::ComputeRange(const PrecisePartitions& algorithm, const ColumnCondition& condition,
+                               PartitionMemo& memo) const {
+  if (memo.algorithm == &algorithm && memo.condition == &condition) return;
+  memo.range = algorithm.RangePartitions(condition.range);
+  memo.algorithm = &algorithm;
+  memo.condition = &condition;
+}
+
 const ColumnCondition* TableRouter::StandardCondition(const ShardingStrategy& strategy, const ShardingTable& table,
                                                       const ShardingCondition* branch, PartitionMemo& memo) const {
   if (memo.strategy != &strategy) {  // the same for every target list of the strategy
@@ -147,27 +155,31 @@ const ColumnCondition* TableRouter::StandardCondition(const ShardingStrategy& st
   return memo.standard_condition;
 }
 
-bool TableRouter::PointMisses(const ShardingStrategy& strategy, const ShardingTable& table,
-                              const ShardingCondition* branch, std::size_t list, PartitionMemo& memo) const {
+bool TableRouter::Misses(const ShardingStrategy& strategy, const ShardingTable& table, const ShardingCondition* branch,
+                         std::size_t list, PartitionMemo& memo) const {
   if (strategy.kind != Kind::Standard || list >= strategy.partition_targets.size()) return false;
   const ColumnCondition* condition = StandardCondition(strategy, table, branch, memo);
-  if (!condition || condition->is_range || condition->values.size() != 1) return false;
+  if (!condition || (!condition->is_range && condition->values.size() != 1)) return false;
   if (choices_ && condition->in_list != ast::kNoExpr) return false;  // the IN-list split records every list
-  ComputePartitions(*strategy.algorithm.standard->precise_partitions(), *condition, memo);
+  const PrecisePartitions& partitions = *strategy.algorithm.standard->precise_partitions();
   const std::vector<int32_t>& tabulated = strategy.partition_targets[list];
-  return memo.single >= 0 && static_cast<uint64_t>(memo.single) < tabulated.size() &&
-         tabulated[static_cast<std::size_t>(memo.single)] < 0;
+  auto misses = [&](int64_t partition) {
+    return partition >= 0 && static_cast<uint64_t>(partition) < tabulated.size() &&
+           tabulated[static_cast<std::size_t>(partition)] < 0;
+  };
+  if (!condition->is_range) {
+    ComputePartitions(partitions, *condition, memo);
+    return misses(memo.single);
+  }
+  ComputeRange(partitions, *condition, memo);
+  return memo.range && std::all_of(memo.range->begin(), memo.range->end(), misses);
 }
 
 std::vector<std::string> TableRouter::ByRangePartitions(const PrecisePartitions& algorithm,
                                                         const std::vector<std::string>& available,
                                                         const std::vector<int32_t>& tabulated,
                                                         const ColumnCondition& condition, PartitionMemo& memo) const {
-  if (memo.algorithm != &algorithm || memo.condition != &condition) {
-    memo.range = algorithm.RangePartitions(condition.range);
-    memo.algorithm = &algorithm;
-    memo.condition = &condition;
-  }
+  ComputeRange(algorithm, condition, memo);
   if (!memo.range) return available;
   std::vector<int32_t> chosen;  // indexes into `available`, then put in its order
   chosen.reserve(std::min(memo.range->size(), available.size()));
@@ -357,7 +369,7 @@ std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const Shard
     const std::string& ds = data_sources[i];
     std::size_t list = all ? i : static_cast<std::size_t>(table.DataSourceIndex(ds));
     const auto& available = table.actual_tables[list];
-    if (!table_hint_skipped && PointMisses(table.table_strategy, table, branch, list, memo)) continue;
+    if (!table_hint_skipped && Misses(table.table_strategy, table, branch, list, memo)) continue;
     const std::vector<std::string>& tables = table_hint_skipped ? available
                                                                 : RunStrategy(table.table_strategy, available, table,
                                                                               table.table_info, branch, false, list, memo);

@@ -66,14 +66,16 @@ class TableRouter {
                                         const DataNodeInfo& info, const std::vector<int32_t>* tabulated,
                                         const ColumnCondition& condition, std::vector<int>* record,
                                         PartitionMemo& memo) const;
-  // The partitions of the condition's values (memo.single or memo.partitions), once per condition.
+  // The partitions of the condition's values (memo.single or memo.partitions), or of its range
+  // (memo.range), once per condition.
   void ComputePartitions(const PrecisePartitions& algorithm, const ColumnCondition& condition, PartitionMemo& memo) const;
+  void ComputeRange(const PrecisePartitions& algorithm, const ColumnCondition& condition, PartitionMemo& memo) const;
   const ColumnCondition* StandardCondition(const ShardingStrategy& strategy, const ShardingTable& table,
                                            const ShardingCondition* branch, PartitionMemo& memo) const;
-  // Whether a one-value condition's partition has no target in the strategy's target list
-  // `list` (tabulated): RunStrategy would choose nothing there.
-  bool PointMisses(const ShardingStrategy& strategy, const ShardingTable& table, const ShardingCondition* branch,
-                   std::size_t list, PartitionMemo& memo) const;
+  // Whether a one-value or range condition's partitions have no target in the strategy's target
+  // list `list` (tabulated): RunStrategy would choose nothing there.
+  bool Misses(const ShardingStrategy& strategy, const ShardingTable& table, const ShardingCondition* branch,
+              std::size_t list, PartitionMemo& memo) const;
   // Standard range sharding through the algorithm's range partitions and the rule's table.
   std::vector<std::string> ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
                                              const std::vector<int32_t>& tabulated, const ColumnCondition& condition,
