@@ -25,21 +25,20 @@ std::string Folded(const std::string& text) {
   return folded;
 }
 
-// ShardingSphere collects strategy results in a case-insensitive TreeSet. The order is
-// LessIgnoreCase's, with each target folded once rather than at every comparison (std::sort
-// makes the same moves, its comparisons having the same outcomes), and nothing to sort when
-// the targets come in order already (as they mostly do).
+// ShardingSphere collects strategy results in a case-insensitive TreeSet: LessIgnoreCase's
+// order, the first of targets equal but for case kept. Each target is folded once rather than
+// at every comparison, and nothing is sorted when the targets come strictly in order already
+// (as they mostly do; then no two are equal either).
 std::vector<std::string> SortedDistinct(std::vector<std::string> targets) {
   if (targets.size() < 2) return targets;
   bool ascending = true;
   for (std::size_t i = 1; i < targets.size() && ascending; ++i) ascending = LessIgnoreCase(targets[i - 1], targets[i]);
-  if (!ascending) {
-    std::vector<std::pair<std::string, std::string>> keyed;  // (folded, target)
-    keyed.reserve(targets.size());
-    for (auto& target : targets) keyed.emplace_back(Folded(target), std::move(target));
-    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (std::size_t i = 0; i < keyed.size(); ++i) targets[i] = std::move(keyed[i].second);
-  }
+  if (ascending) return targets;
+  std::vector<std::pair<std::string, std::string>> keyed;  // (folded, target)
+  keyed.reserve(targets.size());
+  for (auto& target : targets) keyed.emplace_back(Folded(target), std::move(target));
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i < keyed.size(); ++i) targets[i] = std::move(keyed[i].second);
   targets.erase(std::unique(targets.begin(), targets.end(),
                             [](const std::string& a, const std::string& b) { return EqualsIgnoreCase(a, b); }),
                 targets.end());
