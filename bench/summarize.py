@@ -38,7 +38,8 @@ def main():
             one = medians.get(name.replace("threads:2", "threads:1"))
             if one:
                 scale = bench["items_per_second"] / one["items_per_second"]
-                print(f"scaling {name.replace('/real_time/threads:2', '')}: 2 threads = {scale:.2f}x 1 thread")
+                print(f"scaling {name.replace('/real_time/threads:2', '')}: 2 threads = {scale:.2f}x 1 thread"
+                      " (Google Benchmark starts its threads per run; see the long-lived workers below)")
     for name, bench in medians.items():
         if name.startswith(("parse/", "normalize/")):
             print(f"{name:<46} {bench['real_time']:>11.0f} ns")
