@@ -3,6 +3,8 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <string_view>
 
 #include "parser/literal_text.h"
 
@@ -12,7 +14,10 @@ namespace {
 constexpr char kPlaceholder = '\x01';
 
 // Character classes, looked up in one table.
-enum : uint8_t { kDigit = 1, kHexDigit = 2, kAsciiAlnum = 4, kIdStart = 8, kBit = 16, kSpace = 32 };
+enum : uint8_t { kDigit = 1, kHexDigit = 2, kAsciiAlnum = 4, kIdStart = 8, kBit = 16, kSpace = 32, kPlain = 64 };
+
+// Punctuation that is a token of its own whatever follows: copied as written, a run at a time.
+constexpr std::string_view kPlainPunctuation = ",()=<>!+*%&|^~?:;{}[]";
 
 constexpr std::array<uint8_t, 256> kClasses = [] {
   std::array<uint8_t, 256> table{};
@@ -25,7 +30,8 @@ constexpr std::array<uint8_t, 256> kClasses = [] {
     if (digit || letter) bits |= kAsciiAlnum;
     if (letter || c == '_' || c == '$' || c >= 0x80) bits |= kIdStart;
     if (c == '0' || c == '1') bits |= kBit;
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') bits |= kSpace;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') bits |= kSpace | kPlain;
+    if (kPlainPunctuation.find(static_cast<char>(c)) != std::string_view::npos) bits |= kPlain;
     table[static_cast<std::size_t>(c)] = bits;
   }
   return table;
@@ -38,16 +44,20 @@ bool IsIdStart(unsigned char c) { return kClasses[c] & kIdStart; }
 bool IsIdPart(unsigned char c) { return kClasses[c] & (kIdStart | kDigit); }
 bool IsBit(unsigned char c) { return kClasses[c] & kBit; }
 bool IsSpace(unsigned char c) { return kClasses[c] & kSpace; }
+bool IsPlain(unsigned char c) { return kClasses[c] & kPlain; }
 
 class Scanner {
  public:
-  explicit Scanner(std::string_view sql) : sql_(sql) { out_.shape.reserve(sql.size()); }
+  Scanner(std::string_view sql, std::size_t max_literals) : sql_(sql), max_literals_(max_literals) {
+    out_.shape.resize(sql.size());
+  }
 
   std::optional<NormalizedSql> Run() {
     while (pos_ < sql_.size()) {
-      if (!Step()) return std::nullopt;
+      if (!Step() || out_.literals.size() > max_literals_) return std::nullopt;
     }
     Flush();
+    out_.shape.resize(written_);
     return std::move(out_);
   }
 
@@ -58,8 +68,15 @@ class Scanner {
   // literal (or the end) comes.
   void Verbatim(std::size_t end) { pos_ = end; }
 
+  // Writes into the shape's buffer (a literal of one byte takes two there: it grows when needed).
+  void Write(const char* text, std::size_t size) {
+    if (written_ + size > out_.shape.size()) out_.shape.resize(2 * (written_ + size));
+    std::memcpy(&out_.shape[written_], text, size);
+    written_ += size;
+  }
+
   void Flush() {
-    out_.shape.append(sql_.data() + flushed_, pos_ - flushed_);
+    Write(sql_.data() + flushed_, pos_ - flushed_);
     flushed_ = pos_;
   }
 
@@ -67,7 +84,7 @@ class Scanner {
     Flush();
     out_.literals.push_back({static_cast<uint32_t>(pos_), static_cast<uint32_t>(end), type});
     const char placeholder[2] = {kPlaceholder, static_cast<char>(type)};
-    out_.shape.append(placeholder, 2);
+    Write(placeholder, 2);
     pos_ = flushed_ = end;
   }
 
@@ -95,8 +112,8 @@ class Scanner {
   bool Step() {
     unsigned char c = At(pos_);
     if (c < 0x20 && !IsSpace(c)) return false;  // control bytes: leave to the parser
-    if (IsSpace(c)) {
-      Verbatim(RunOf<IsSpace>(pos_));
+    if (IsPlain(c)) {
+      Verbatim(RunOf<IsPlain>(pos_));
       return true;
     }
     if (c == '/' && At(pos_ + 1) == '*') {
@@ -216,16 +233,18 @@ class Scanner {
   }
 
   std::string_view sql_;
+  std::size_t max_literals_;
   std::size_t pos_ = 0;
   std::size_t flushed_ = 0;  // sql_[0, flushed_) is in the shape
+  std::size_t written_ = 0;  // bytes of out_.shape in use
   NormalizedSql out_;
 };
 
 }  // namespace
 
-std::optional<NormalizedSql> Normalize(std::string_view sql) {
+std::optional<NormalizedSql> Normalize(std::string_view sql, std::size_t max_literals) {
   if (sql.size() >= UINT32_MAX) return std::nullopt;
-  return Scanner(sql).Run();
+  return Scanner(sql, max_literals).Run();
 }
 
 Value DecodeLiteral(std::string_view token, LiteralClass type) {

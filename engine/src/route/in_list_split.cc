@@ -91,20 +91,22 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
                                  table.data_source_info};
   ShardingTarget table_target{table.logic_table, per_value_table ? tables.column_names.front() : "", table.table_info};
   const std::vector<int>* chosen_sources = recorded(table.data_sources);
-  std::string chosen_source;
+  std::string asked_source;               // the database algorithm's answer, when nothing was recorded
+  const std::string* chosen_source = nullptr;  // nullptr: no data source
   for (std::size_t k = 0; k < split.values.size(); ++k) {
     const Value& value = split.values[k];
     int item = static_cast<int>(k) + 1;
     if (per_value_database) {
       if (!chosen_sources) {
-        chosen_source = database.algorithm.standard->DoSharding(table.data_sources, database_target, value);
+        asked_source = database.algorithm.standard->DoSharding(table.data_sources, database_target, value);
+        chosen_source = &asked_source;
       } else {
         int index = (*chosen_sources)[k];
-        chosen_source = index < 0 ? std::string() : table.data_sources[static_cast<std::size_t>(index)];
+        chosen_source = index < 0 ? nullptr : &table.data_sources[static_cast<std::size_t>(index)];
       }
     }
     for (auto& source : sources) {
-      if (per_value_database && *source.data_source != chosen_source) continue;
+      if (per_value_database && (!chosen_source || *source.data_source != *chosen_source)) continue;
       if (!per_value_table) {
         for (std::size_t u : source.all) items[u].push_back(item);
         continue;
