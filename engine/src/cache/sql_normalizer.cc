@@ -12,6 +12,7 @@ namespace sqlroute::cache {
 namespace {
 
 constexpr char kPlaceholder = '\x01';
+constexpr std::size_t kIntDigits = 9;  // an integer this long always fits an Int
 
 // Character classes, looked up in one table.
 enum : uint8_t { kDigit = 1, kHexDigit = 2, kAsciiAlnum = 4, kIdStart = 8, kBit = 16, kSpace = 32, kPlain = 64 };
@@ -68,23 +69,27 @@ class Scanner {
   // literal (or the end) comes.
   void Verbatim(std::size_t end) { pos_ = end; }
 
-  // Writes into the shape's buffer (a literal of one byte takes two there: it grows when needed).
-  void Write(const char* text, std::size_t size) {
+  // The next `size` bytes of the shape's buffer, to be filled (a literal of one byte takes two
+  // there: the buffer grows when needed).
+  char* Room(std::size_t size) {
     if (written_ + size > out_.shape.size()) out_.shape.resize(2 * (written_ + size));
-    std::memcpy(&out_.shape[written_], text, size);
+    char* at = &out_.shape[written_];
     written_ += size;
+    return at;
   }
 
   void Flush() {
-    Write(sql_.data() + flushed_, pos_ - flushed_);
+    std::size_t size = pos_ - flushed_;
+    std::memcpy(Room(size), sql_.data() + flushed_, size);
     flushed_ = pos_;
   }
 
   void Literal(std::size_t end, LiteralClass type) {
     Flush();
     out_.literals.push_back({static_cast<uint32_t>(pos_), static_cast<uint32_t>(end), type});
-    const char placeholder[2] = {kPlaceholder, static_cast<char>(type)};
-    Write(placeholder, 2);
+    char* placeholder = Room(2);
+    placeholder[0] = kPlaceholder;
+    placeholder[1] = static_cast<char>(type);
     pos_ = flushed_ = end;
   }
 
@@ -203,6 +208,11 @@ class Scanner {
   // The longest of HEX_NUM, BIT_NUM, FLOAT_NUM, DECIMAL_NUM, INTEGER_NUM and IDENTIFIER (digits
   // then a letter); on a tie the literal wins, as the lexer's rule order says.
   void Number() {
+    std::size_t digits = RunOf<IsDigit>(pos_);
+    if (digits > pos_ && At(digits) != '.' && !IsIdPart(At(digits))) {  // plain digits: INTEGER_NUM
+      Literal(digits, LiteralClass::Integer);
+      return;
+    }
     std::size_t best = pos_;
     LiteralClass type = LiteralClass::Integer;
     auto consider = [&](std::size_t end, LiteralClass candidate) {
@@ -249,7 +259,12 @@ std::optional<NormalizedSql> Normalize(std::string_view sql, std::size_t max_lit
 
 Value DecodeLiteral(std::string_view token, LiteralClass type) {
   switch (type) {
-    case LiteralClass::Integer: return Value::Integer(token);
+    case LiteralClass::Integer: {
+      if (token.size() > kIntDigits) return Value::Integer(token);
+      int32_t value = 0;  // INTEGER_NUM: digits only, and this few always fit an Int
+      for (char c : token) value = value * 10 + (c - '0');
+      return Value::Int(value);
+    }
     case LiteralClass::Decimal: return Value::Decimal(parser::CanonicalDecimal(token));
     case LiteralClass::Float: return Value::Double(std::strtod(std::string(token).c_str(), nullptr));
     case LiteralClass::Hex: return Value::Bytes(parser::DecodeHex(token));

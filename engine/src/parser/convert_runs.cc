@@ -21,19 +21,32 @@ bool Converter::AllRunsExpanded() const {
   return true;
 }
 
+// An integer of this many digits always fits an Int.
+constexpr std::size_t kIntDigits = 9;
+
 ast::ExprId Converter::AddSimpleValue(const SimpleValue& value) {
   ast::Expr& expr = st_.exprs.emplace_back();
   expr.kind = ast::ExprKind::Literal;
   expr.span = value.span;
   std::string_view text = st_.text(value.span);
+  bool negate = value.negated;
   switch (value.kind) {
     case SimpleKind::Param:
       expr.kind = ast::ExprKind::Param;
       expr.param_index = ParamIndexAt(value.span.begin);
       break;
-    case SimpleKind::Integer:
-      expr.literal = Value::Integer(text.substr(value.negated ? 1 : 0));
+    case SimpleKind::Integer: {
+      std::string_view digits = text.substr(value.negated ? 1 : 0);
+      if (digits.size() > kIntDigits) {
+        expr.literal = Value::Integer(digits);
+        break;
+      }
+      int32_t magnitude = 0;  // the scan found only digits
+      for (char c : digits) magnitude = magnitude * 10 + (c - '0');
+      expr.literal = Value::Int(negate ? -magnitude : magnitude);
+      negate = false;
       break;
+    }
     case SimpleKind::Decimal:
       expr.literal = Value::Decimal(CanonicalDecimal(text.substr(value.negated ? 1 : 0)));
       break;
@@ -42,7 +55,7 @@ ast::ExprId Converter::AddSimpleValue(const SimpleValue& value) {
     case SimpleKind::False: expr.literal = Value::Bool(false); break;
     case SimpleKind::Null: break;
   }
-  if (value.negated) expr.literal = Negate(expr.literal);
+  if (negate) expr.literal = Negate(expr.literal);
   return static_cast<ast::ExprId>(st_.exprs.size() - 1);
 }
 

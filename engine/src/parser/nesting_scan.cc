@@ -108,6 +108,10 @@ Nesting ScanNesting(std::string_view sql) {
         std::size_t start = i;
         while (i < n && ClassOf(sql[i]) == kWord) ++i;
         std::string_view word = sql.substr(start, i - start);
+        if (word[0] >= '0' && word[0] <= '9') {  // a number: no keyword
+          run = 0;
+          break;
+        }
         if (WordIs(word, "NOT") || WordIs(word, "BINARY")) {
           result.prefix_run = std::max(result.prefix_run, ++run);
           break;

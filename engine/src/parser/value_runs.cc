@@ -1,6 +1,8 @@
 #include "parser/value_runs.h"
 #include "parser/nesting_scan.h"
 
+#include <array>
+#include <cstdint>
 #include <optional>
 
 namespace sqlroute::parser {
@@ -9,12 +11,24 @@ namespace {
 constexpr std::size_t kMinRunItems = 8;  // IN items
 constexpr std::size_t kMinRunRows = 4;   // VALUES rows
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsWordChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || IsDigit(c) || c == '_' || c == '$' ||
-         static_cast<unsigned char>(c) >= 0x80;
-}
+// Byte classes, looked up in one table.
+enum : uint8_t { kSpace = 1, kDigit = 2, kWordChar = 4 };
+
+constexpr std::array<uint8_t, 256> kClasses = [] {
+  std::array<uint8_t, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    bool digit = c >= '0' && c <= '9';
+    bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || digit || c == '_' || c == '$' || c >= 0x80;
+    bool space = c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+    table[static_cast<std::size_t>(c)] = (space ? kSpace : 0) | (digit ? kDigit : 0) | (word ? kWordChar : 0);
+  }
+  return table;
+}();
+
+bool Is(char c, uint8_t classes) { return kClasses[static_cast<unsigned char>(c)] & classes; }
+bool IsSpace(char c) { return Is(c, kSpace); }
+bool IsDigit(char c) { return Is(c, kDigit); }
+bool IsWordChar(char c) { return Is(c, kWordChar); }
 
 bool WordIs(std::string_view word, std::string_view upper) {
   if (word.size() != upper.size()) return false;
