@@ -44,8 +44,9 @@ bool WordIs(std::string_view word, std::string_view keyword) {
 
 }  // namespace
 
-Nesting ScanNesting(std::string_view sql) {
+Nesting ScanNesting(std::string_view sql, const std::vector<PlainStretch>& plain) {
   Nesting result;
+  auto next_plain = plain.begin();
   int parens = 0;
   int cases = 0;
   int run = 0;
@@ -63,6 +64,11 @@ Nesting ScanNesting(std::string_view sql) {
     ++i;
   };
   while (i < n) {
+    while (next_plain != plain.end() && next_plain->begin < i) ++next_plain;  // passed inside a comment or quote
+    if (next_plain != plain.end() && next_plain->begin == i) {
+      i = (next_plain++)->end;
+      continue;
+    }
     switch (ClassOf(sql[i])) {
       case kSpace: ++i; break;
       case kQuote:
