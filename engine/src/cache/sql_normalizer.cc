@@ -121,6 +121,10 @@ class Scanner {
       Verbatim(RunOf<IsPlain>(pos_));
       return true;
     }
+    if (IsDigit(c)) {  // nothing else starts with a digit
+      Number();
+      return true;
+    }
     if (c == '/' && At(pos_ + 1) == '*') {
       if (At(pos_ + 2) == '!') {  // versioned comment: its content is lexed as SQL
         Verbatim(RunOf<IsDigit>(pos_ + 3));
@@ -150,7 +154,7 @@ class Scanner {
       return true;
     }
     if (c == '@') return Variable();
-    if (IsDigit(c) || (c == '.' && IsDigit(At(pos_ + 1)))) {
+    if (c == '.' && IsDigit(At(pos_ + 1))) {
       Number();
       return true;
     }

@@ -8,8 +8,9 @@
 //   sql-plan-cache-enabled      true | false (default true)
 //   sql-plan-cache-max-entries  default 10000
 //   sql-plan-cache-max-bytes    default 67108864 (64 MiB)
-//   sql-plan-cache-max-literals default 4096: a statement with more literals is parsed without
-//                               the cache (its model would cost more to copy than to parse)
+//   sql-plan-cache-max-literals default 4096: a statement with more literals (a long IN list or
+//                               VALUES) is parsed without the cache: copying its model costs as
+//                               much as parsing it, and it would crowd a shard's share of bytes
 //
 // Lookups take no lock and write no shared memory once an entry is warm: each shard's index
 // is an open-addressing table of entry pointers that writers (under the shard's mutex) change

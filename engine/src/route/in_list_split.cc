@@ -112,19 +112,27 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
     }
   }
   // A source at a time: each unit belongs to one source, so its items still come in value order.
+  const std::size_t count = split.values.size();
   for (std::size_t s = 0; s < sources.size(); ++s) {
     const DataSourceUnits& source = sources[s];
     auto here = [&](std::size_t k) { return !per_value_database || source_of_value[k] == static_cast<int>(s); };
-    for (std::size_t k = 0; k < split.values.size(); ++k) {
-      if (!per_value_table) {
+    if (!per_value_table) {
+      for (std::size_t k = 0; k < count; ++k) {
         if (!here(k)) continue;
         for (std::size_t u : source.all) items[u].push_back(static_cast<int>(k) + 1);
-      } else if (source.chosen) {  // the common case: a lookup per value
-        int index = (*source.chosen)[k];
+      }
+    } else if (source.chosen) {  // the common case: a lookup per value
+      const std::vector<int>& chosen = *source.chosen;
+      const std::vector<int>& unit_of_table = source.unit_of_table;
+      for (std::size_t k = 0; k < count; ++k) {
+        int index = chosen[k];
         if (index < 0 || !here(k)) continue;
-        int unit = source.unit_of_table[static_cast<std::size_t>(index)];
+        int unit = unit_of_table[static_cast<std::size_t>(index)];
         if (unit >= 0) items[static_cast<std::size_t>(unit)].push_back(static_cast<int>(k) + 1);
-      } else if (here(k)) {
+      }
+    } else {
+      for (std::size_t k = 0; k < count; ++k) {
+        if (!here(k)) continue;
         const Value& value = split.values[k];
         auto found = source.units.find(tables.algorithm.standard->DoSharding(*source.available, table_target, value));
         if (found != source.units.end()) items[found->second].push_back(static_cast<int>(k) + 1);
