@@ -21,9 +21,6 @@ bool Converter::AllRunsExpanded() const {
   return true;
 }
 
-// An integer of this many digits always fits an Int.
-constexpr std::size_t kIntDigits = 9;
-
 ast::ExprId Converter::AddSimpleValue(const SimpleValue& value) {
   ast::Expr& expr = st_.exprs.emplace_back();
   expr.kind = ast::ExprKind::Literal;
@@ -35,18 +32,14 @@ ast::ExprId Converter::AddSimpleValue(const SimpleValue& value) {
       expr.kind = ast::ExprKind::Param;
       expr.param_index = ParamIndexAt(value.span.begin);
       break;
-    case SimpleKind::Integer: {
-      std::string_view digits = text.substr(value.negated ? 1 : 0);
-      if (digits.size() > kIntDigits) {
-        expr.literal = Value::Integer(digits);
+    case SimpleKind::Integer:
+      if (value.magnitude < 0) {
+        expr.literal = Value::Integer(text.substr(value.negated ? 1 : 0));
         break;
       }
-      int32_t magnitude = 0;  // the scan found only digits
-      for (char c : digits) magnitude = magnitude * 10 + (c - '0');
-      expr.literal = Value::Int(negate ? -magnitude : magnitude);
+      expr.literal = Value::Int(negate ? -value.magnitude : value.magnitude);  // read by the scan
       negate = false;
       break;
-    }
     case SimpleKind::Decimal:
       expr.literal = Value::Decimal(CanonicalDecimal(text.substr(value.negated ? 1 : 0)));
       break;

@@ -10,6 +10,7 @@ namespace {
 
 constexpr std::size_t kMinRunItems = 8;  // IN items
 constexpr std::size_t kMinRunRows = 4;   // VALUES rows
+constexpr std::size_t kIntDigits = 9;    // an integer this long always fits an Int
 
 // Byte classes, looked up in one table.
 enum : uint8_t { kSpace = 1, kDigit = 2, kWordChar = 4 };
@@ -105,7 +106,7 @@ class Scanner {
     if (i >= n) return std::nullopt;
     std::size_t start = i;
     char c = sql_[i];
-    SimpleValue value{SimpleKind::Param, {}, false};
+    SimpleValue value{SimpleKind::Param, {}, false, -1};
     if (c == '?') {
       ++i;
     } else if (c == '\'' || c == '"') {
@@ -115,12 +116,16 @@ class Scanner {
     } else if (IsDigit(c) || (c == '-' && i + 1 < n && IsDigit(sql_[i + 1]))) {
       value.negated = c == '-';
       if (value.negated) ++i;
-      while (i < n && IsDigit(sql_[i])) ++i;
+      std::size_t digits = i;
+      uint32_t magnitude = 0;  // wraps for long numbers: kept only when short
+      for (; i < n && IsDigit(sql_[i]); ++i) magnitude = magnitude * 10 + static_cast<uint32_t>(sql_[i] - '0');
       value.kind = SimpleKind::Integer;
       if (i < n && sql_[i] == '.') {
         value.kind = SimpleKind::Decimal;
         ++i;
         while (i < n && IsDigit(sql_[i])) ++i;
+      } else if (i - digits <= kIntDigits) {
+        value.magnitude = static_cast<int32_t>(magnitude);
       }
       if (i < n && (IsWordChar(sql_[i]) || sql_[i] == '.')) return std::nullopt;  // 1e5, 0x1f, 1abc, 1.2.3
     } else if (IsWordChar(c)) {
