@@ -1,5 +1,6 @@
 #include "cache/sql_normalizer.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -50,7 +51,7 @@ bool IsPlain(unsigned char c) { return kClasses[c] & kPlain; }
 class Scanner {
  public:
   Scanner(std::string_view sql, std::size_t max_literals) : sql_(sql), max_literals_(max_literals) {
-    out_.shape.resize(sql.size());
+    out_.shape.resize(std::min(sql.size(), kFirstShapeBytes));  // a huge statement may stop at the literal cap
   }
 
   std::optional<NormalizedSql> Run() {
@@ -63,6 +64,8 @@ class Scanner {
   }
 
  private:
+  static constexpr std::size_t kFirstShapeBytes = 16384;
+
   unsigned char At(std::size_t i) const { return i < sql_.size() ? static_cast<unsigned char>(sql_[i]) : 0; }
 
   // Text up to `end` goes to the shape as written: it is copied in one piece when the next
