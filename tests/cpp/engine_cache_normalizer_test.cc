@@ -74,6 +74,18 @@ TEST(CacheNormalizerTest, NonAsciiTextKeepsByteSpans) {
   EXPECT_EQ(normalized->literals[1].type, LiteralClass::Integer);
 }
 
+TEST(CacheNormalizerTest, LeavesStatementsOverTheLiteralCapToTheParser) {
+  EXPECT_TRUE(Normalize("SELECT 1, 'a', 2", 3).has_value());
+  EXPECT_FALSE(Normalize("SELECT 1, 'a', 2, 3", 3).has_value());
+  EXPECT_TRUE(Normalize("SELECT a FROM t", 0).has_value());
+}
+
+TEST(CacheNormalizerTest, PunctuationRunsAndShortLiteralsKeepTheirShape) {
+  EXPECT_EQ(Shape("SELECT(1,2),(3)=-4;--x"), "SELECT(#i,#i),(#i)=-#i;--x");
+  EXPECT_EQ(Shape("a IN (1,2,3,4,5,6,7,8,9)"), "a IN (#i,#i,#i,#i,#i,#i,#i,#i,#i)");
+  EXPECT_EQ(LiteralTexts("x=1.5e3,y=12ab,z=7"), (std::vector<std::string>{"1.5e3", "7"}));
+}
+
 TEST(CacheNormalizerTest, LeavesUnterminatedAndControlTextToTheParser) {
   for (const char* sql : {"SELECT 'abc", "SELECT \"abc\\\"", "SELECT `a", "SELECT 1 /* x", "SELECT @'x",
                           "SELECT N'x", "SELECT _utf8'x", "SELECT \x02 1"}) {

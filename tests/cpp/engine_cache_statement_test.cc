@@ -71,6 +71,37 @@ TEST(CacheStatementTest, LiteralsOfEveryFormShareAnEntryAndPatchExactly) {
   }
 }
 
+TEST(CacheStatementTest, LongListsPatchExactly) {
+  auto statement = [](int offset, int changed) {
+    std::string sql = "SELECT c FROM t WHERE id IN (" + std::to_string(offset);
+    for (int i = 1; i < 1000; ++i) sql += ", " + std::to_string(i == changed ? 99999 : i * 13 + offset);
+    return sql + ") AND k = 'x' LIMIT 5";
+  };
+  ExpectSameAsFresh(statement(0, -1), statement(123456, -1), true);  // every literal longer
+  ExpectSameAsFresh(statement(0, -1), statement(0, 500), true);      // one literal changed
+}
+
+TEST(CacheStatementTest, TheSameTextSharesTheModel) {
+  StatementCache cache;
+  std::string sql = "SELECT c FROM t WHERE id IN (1, 2, 3) LIMIT 5";
+  auto first = cache.Parse(sql, 1);
+  auto second = cache.Parse(sql, 1);
+  EXPECT_EQ(first.get(), second.get());
+  EXPECT_EQ(cache.stats().hits, 1u);
+}
+
+TEST(CacheStatementTest, StatementsOverTheLiteralCapAreParsedWithoutTheCache) {
+  StatementCache cache({true, 100, std::size_t{1} << 30, 3});
+  for (int i = 0; i < 2; ++i) {
+    auto over = cache.Parse("SELECT c FROM t WHERE id IN (1, 2, 3, 4)", 1);
+    EXPECT_EQ(Fingerprint(*over), Fingerprint(parser::Parse("SELECT c FROM t WHERE id IN (1, 2, 3, 4)")));
+    cache.Parse("SELECT c FROM t WHERE id IN (1, 2, 3)", 1);
+  }
+  EXPECT_EQ(cache.stats().entries, 1u);
+  EXPECT_EQ(cache.stats().hits, 1u);
+  EXPECT_EQ(cache.stats().misses, 1u);
+}
+
 TEST(CacheStatementTest, LiteralsTheModelDependsOnArePinned) {
   const std::pair<const char*, const char*> pairs[] = {
       {"SELECT a, b FROM t ORDER BY 2", "SELECT a, b FROM t ORDER BY 1"},                // a column position

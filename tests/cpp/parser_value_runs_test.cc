@@ -6,7 +6,9 @@
 
 #include <sstream>
 
+#include "parser/nesting_scan.h"
 #include "parser/parse_stats.h"
+#include "parser/value_runs.h"
 #include "parser/sql_parser.h"
 #include "sqlroute/error.h"
 #include "support/golden.h"
@@ -217,6 +219,30 @@ TEST(ValueRunsTest, LongInListsAreCutAndGiveTheSameModel) {
     uint64_t before = CutRunParseCount();
     ExpectSameModel(sql);
     EXPECT_GT(CutRunParseCount(), before) << sql;
+  }
+}
+
+// The nesting scan passes over cut runs unread and still measures the whole text.
+TEST(ValueRunsTest, NestingScanSkipsRunsWithTheSameResult) {
+  std::string mixed = List(MixedValues());
+  std::vector<std::string> statements = {
+      "SELECT * FROM t WHERE NOT NOT id IN (" + mixed + ") AND (a IN (1, -2, -3, 4, 5, 6, 7, 8, 9))",
+      "SELECT CASE WHEN id IN (" + mixed + ") THEN (SELECT 1 FROM u JOIN v) END FROM t",
+      "INSERT INTO t VALUES (1, -2), (3, -4), (5, 6), (7, 8), ((9), 10)",
+      "INSERT INTO t VALUES (1, -2), (3, -4), (5, 6), (7, 8) ON DUPLICATE KEY UPDATE a = ((1))",
+      "SELECT 1 -- x IN (1, 2, 3, 4, 5, 6, 7, 8, 9)\n FROM t WHERE (((id IN (" + mixed + "))))",
+      "SELECT 1 # c\r x IN (1, 2, 3, 4, 5, 6, 7, 8, 9)\n FROM t WHERE ((id IN (" + mixed + ")))",
+      "SELECT '(' FROM t /* IN (1, 2, 3, 4, 5, 6, 7, 8, 9) */ WHERE ((id IN (" + mixed + ")))",
+  };
+  for (const auto& sql : statements) {
+    std::vector<PlainStretch> plain;
+    for (const auto& run : FindValueRuns(sql)) plain.push_back({run.anchor, run.end});
+    EXPECT_FALSE(plain.empty()) << sql;
+    Nesting whole = ScanNesting(sql);
+    Nesting skipping = ScanNesting(sql, plain);
+    EXPECT_EQ(skipping.depth, whole.depth) << sql;
+    EXPECT_EQ(skipping.right_chains, whole.right_chains) << sql;
+    EXPECT_EQ(std::max(skipping.depth, skipping.prefix_run), std::max(whole.depth, whole.prefix_run)) << sql;
   }
 }
 

@@ -19,7 +19,8 @@
 namespace sqlroute {
 
 // Counters of the engine's plan cache (statement models by shape; see the props
-// sql-plan-cache-enabled, sql-plan-cache-max-entries, sql-plan-cache-max-bytes).
+// sql-plan-cache-enabled, sql-plan-cache-max-entries, sql-plan-cache-max-bytes,
+// sql-plan-cache-max-literals).
 struct PlanCacheStats {
   std::uint64_t hits = 0;
   std::uint64_t misses = 0;

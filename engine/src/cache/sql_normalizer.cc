@@ -1,8 +1,11 @@
 #include "cache/sql_normalizer.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <string_view>
 
 #include "parser/literal_text.h"
 
@@ -10,9 +13,13 @@ namespace sqlroute::cache {
 namespace {
 
 constexpr char kPlaceholder = '\x01';
+constexpr std::size_t kIntDigits = 9;  // an integer this long always fits an Int
 
 // Character classes, looked up in one table.
-enum : uint8_t { kDigit = 1, kHexDigit = 2, kAsciiAlnum = 4, kIdStart = 8, kBit = 16, kSpace = 32 };
+enum : uint8_t { kDigit = 1, kHexDigit = 2, kAsciiAlnum = 4, kIdStart = 8, kBit = 16, kSpace = 32, kPlain = 64 };
+
+// Punctuation that is a token of its own whatever follows: copied as written, a run at a time.
+constexpr std::string_view kPlainPunctuation = ",()=<>!+*%&|^~?:;{}[]";
 
 constexpr std::array<uint8_t, 256> kClasses = [] {
   std::array<uint8_t, 256> table{};
@@ -25,7 +32,8 @@ constexpr std::array<uint8_t, 256> kClasses = [] {
     if (digit || letter) bits |= kAsciiAlnum;
     if (letter || c == '_' || c == '$' || c >= 0x80) bits |= kIdStart;
     if (c == '0' || c == '1') bits |= kBit;
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') bits |= kSpace;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') bits |= kSpace | kPlain;
+    if (kPlainPunctuation.find(static_cast<char>(c)) != std::string_view::npos) bits |= kPlain;
     table[static_cast<std::size_t>(c)] = bits;
   }
   return table;
@@ -38,36 +46,53 @@ bool IsIdStart(unsigned char c) { return kClasses[c] & kIdStart; }
 bool IsIdPart(unsigned char c) { return kClasses[c] & (kIdStart | kDigit); }
 bool IsBit(unsigned char c) { return kClasses[c] & kBit; }
 bool IsSpace(unsigned char c) { return kClasses[c] & kSpace; }
+bool IsPlain(unsigned char c) { return kClasses[c] & kPlain; }
 
 class Scanner {
  public:
-  explicit Scanner(std::string_view sql) : sql_(sql) { out_.shape.reserve(sql.size()); }
+  Scanner(std::string_view sql, std::size_t max_literals) : sql_(sql), max_literals_(max_literals) {
+    out_.shape.resize(std::min(sql.size(), kFirstShapeBytes));  // a huge statement may stop at the literal cap
+  }
 
   std::optional<NormalizedSql> Run() {
     while (pos_ < sql_.size()) {
-      if (!Step()) return std::nullopt;
+      if (!Step() || out_.literals.size() > max_literals_) return std::nullopt;
     }
     Flush();
+    out_.shape.resize(written_);
     return std::move(out_);
   }
 
  private:
+  static constexpr std::size_t kFirstShapeBytes = 16384;
+
   unsigned char At(std::size_t i) const { return i < sql_.size() ? static_cast<unsigned char>(sql_[i]) : 0; }
 
   // Text up to `end` goes to the shape as written: it is copied in one piece when the next
   // literal (or the end) comes.
   void Verbatim(std::size_t end) { pos_ = end; }
 
+  // The next `size` bytes of the shape's buffer, to be filled (a literal of one byte takes two
+  // there: the buffer grows when needed).
+  char* Room(std::size_t size) {
+    if (written_ + size > out_.shape.size()) out_.shape.resize(2 * (written_ + size));
+    char* at = &out_.shape[written_];
+    written_ += size;
+    return at;
+  }
+
   void Flush() {
-    out_.shape.append(sql_.data() + flushed_, pos_ - flushed_);
+    std::size_t size = pos_ - flushed_;
+    std::memcpy(Room(size), sql_.data() + flushed_, size);
     flushed_ = pos_;
   }
 
   void Literal(std::size_t end, LiteralClass type) {
     Flush();
     out_.literals.push_back({static_cast<uint32_t>(pos_), static_cast<uint32_t>(end), type});
-    const char placeholder[2] = {kPlaceholder, static_cast<char>(type)};
-    out_.shape.append(placeholder, 2);
+    char* placeholder = Room(2);
+    placeholder[0] = kPlaceholder;
+    placeholder[1] = static_cast<char>(type);
     pos_ = flushed_ = end;
   }
 
@@ -95,8 +120,12 @@ class Scanner {
   bool Step() {
     unsigned char c = At(pos_);
     if (c < 0x20 && !IsSpace(c)) return false;  // control bytes: leave to the parser
-    if (IsSpace(c)) {
-      Verbatim(RunOf<IsSpace>(pos_));
+    if (IsPlain(c)) {
+      Verbatim(RunOf<IsPlain>(pos_));
+      return true;
+    }
+    if (IsDigit(c)) {  // nothing else starts with a digit
+      Number();
       return true;
     }
     if (c == '/' && At(pos_ + 1) == '*') {
@@ -128,7 +157,7 @@ class Scanner {
       return true;
     }
     if (c == '@') return Variable();
-    if (IsDigit(c) || (c == '.' && IsDigit(At(pos_ + 1)))) {
+    if (c == '.' && IsDigit(At(pos_ + 1))) {
       Number();
       return true;
     }
@@ -186,6 +215,11 @@ class Scanner {
   // The longest of HEX_NUM, BIT_NUM, FLOAT_NUM, DECIMAL_NUM, INTEGER_NUM and IDENTIFIER (digits
   // then a letter); on a tie the literal wins, as the lexer's rule order says.
   void Number() {
+    std::size_t digits = RunOf<IsDigit>(pos_);
+    if (digits > pos_ && At(digits) != '.' && !IsIdPart(At(digits))) {  // plain digits: INTEGER_NUM
+      Literal(digits, LiteralClass::Integer);
+      return;
+    }
     std::size_t best = pos_;
     LiteralClass type = LiteralClass::Integer;
     auto consider = [&](std::size_t end, LiteralClass candidate) {
@@ -216,21 +250,28 @@ class Scanner {
   }
 
   std::string_view sql_;
+  std::size_t max_literals_;
   std::size_t pos_ = 0;
   std::size_t flushed_ = 0;  // sql_[0, flushed_) is in the shape
+  std::size_t written_ = 0;  // bytes of out_.shape in use
   NormalizedSql out_;
 };
 
 }  // namespace
 
-std::optional<NormalizedSql> Normalize(std::string_view sql) {
+std::optional<NormalizedSql> Normalize(std::string_view sql, std::size_t max_literals) {
   if (sql.size() >= UINT32_MAX) return std::nullopt;
-  return Scanner(sql).Run();
+  return Scanner(sql, max_literals).Run();
 }
 
 Value DecodeLiteral(std::string_view token, LiteralClass type) {
   switch (type) {
-    case LiteralClass::Integer: return Value::Integer(token);
+    case LiteralClass::Integer: {
+      if (token.size() > kIntDigits) return Value::Integer(token);
+      int32_t value = 0;  // INTEGER_NUM: digits only, and this few always fit an Int
+      for (char c : token) value = value * 10 + (c - '0');
+      return Value::Int(value);
+    }
     case LiteralClass::Decimal: return Value::Decimal(parser::CanonicalDecimal(token));
     case LiteralClass::Float: return Value::Double(std::strtod(std::string(token).c_str(), nullptr));
     case LiteralClass::Hex: return Value::Bytes(parser::DecodeHex(token));

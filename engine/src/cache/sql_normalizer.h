@@ -36,9 +36,9 @@ struct NormalizedSql {
 };
 
 // The statement's shape and literals; nullopt when the statement is not worth caching or not
-// safely tokenizable here (unterminated quote or comment, control bytes, too large): the caller
-// then parses it as usual.
-std::optional<NormalizedSql> Normalize(std::string_view sql);
+// safely tokenizable here (unterminated quote or comment, control bytes, too large, more than
+// `max_literals` literals): the caller then parses it as usual.
+std::optional<NormalizedSql> Normalize(std::string_view sql, std::size_t max_literals = SIZE_MAX);
 
 // The value the parser gives a literal token of this class (parser/literal_text.h decoding).
 Value DecodeLiteral(std::string_view token, LiteralClass type);

@@ -56,13 +56,15 @@ CacheLimits LimitsFromProps(const RuleSet& rules) {
   if (auto enabled = props.Get("sql-plan-cache-enabled")) limits.enabled = *enabled != "false";
   limits.max_entries = PropOr(props, "sql-plan-cache-max-entries", limits.max_entries);
   limits.max_bytes = PropOr(props, "sql-plan-cache-max-bytes", limits.max_bytes);
+  limits.max_literals = PropOr(props, "sql-plan-cache-max-literals", limits.max_literals);
   return limits;
 }
 
 StatementCache::StatementCache(CacheLimits limits)
     : enabled_(limits.enabled),
       shard_entries_((limits.max_entries + kShards - 1) / kShards),
-      shard_bytes_(limits.max_bytes / kShards) {}
+      shard_bytes_(limits.max_bytes / kShards),
+      max_literals_(limits.max_literals) {}
 
 StatementCache::~StatementCache() {
   // No reader can be inside: whoever routes holds the engine that owns this cache.
@@ -89,6 +91,7 @@ void StatementCache::CheckLimits(const RuleSet& rules) {
   enabled_ = limits.enabled;
   shard_entries_ = (limits.max_entries + kShards - 1) / kShards;
   shard_bytes_ = limits.max_bytes / kShards;
+  max_literals_ = limits.max_literals;
   Clear();  // entries of other versions are unreachable anyway: free them now
   limits_version_.store(rules.version(), std::memory_order_release);
 }
@@ -121,7 +124,7 @@ StatementCache::Probe StatementCache::Find(std::string_view sql, const RuleSet& 
 StatementCache::Probe StatementCache::Lookup(std::string_view sql, uint64_t version) {
   Probe probe;
   probe.version = version;
-  probe.normalized = Normalize(sql);
+  probe.normalized = Normalize(sql, max_literals_.load(std::memory_order_relaxed));
   if (!probe.normalized) return probe;
   const std::string& shape = probe.normalized->shape;
   probe.hash = std::hash<std::string_view>()(shape);

@@ -8,6 +8,9 @@
 //   sql-plan-cache-enabled      true | false (default true)
 //   sql-plan-cache-max-entries  default 10000
 //   sql-plan-cache-max-bytes    default 67108864 (64 MiB)
+//   sql-plan-cache-max-literals default 4096: a statement with more literals (a long IN list or
+//                               VALUES) is parsed without the cache: copying its model costs as
+//                               much as parsing it, and it would crowd a shard's share of bytes
 //
 // Lookups take no lock and write no shared memory once an entry is warm: each shard's index
 // is an open-addressing table of entry pointers that writers (under the shard's mutex) change
@@ -36,6 +39,7 @@ struct CacheLimits {
   bool enabled = true;
   std::size_t max_entries = 10000;
   std::size_t max_bytes = std::size_t{64} << 20;
+  std::size_t max_literals = 4096;
 };
 
 // The limits a rule set's props ask for (defaults for the props not given).
@@ -148,6 +152,7 @@ class StatementCache {
   std::atomic<bool> enabled_;
   std::atomic<std::size_t> shard_entries_;
   std::atomic<std::size_t> shard_bytes_;
+  std::atomic<std::size_t> max_literals_;
   std::array<Shard, kShards> shards_;
   std::array<Stripe, kStripes> stripes_;
 };

@@ -142,33 +142,21 @@ class UseFinder {
   std::vector<bool> conflict_;
 };
 
-// Moves offsets of the template's text onto the new text: each offset shifts by the length
-// change of the literals before it (no span boundary lies inside a normalized literal).
-class OffsetShift {
- public:
-  OffsetShift(const std::vector<LiteralToken>& from, const std::vector<LiteralToken>& to) : from_(from) {
-    delta_.reserve(from.size());
-    for (std::size_t i = 0; i < from.size(); ++i) {
-      delta_.push_back(static_cast<int64_t>(to[i].end) - static_cast<int64_t>(from[i].end));
-    }
-  }
-
-  void operator()(ast::Span& span) const {
-    span.begin = Shift(span.begin);
-    span.end = Shift(span.end);
-  }
-
- private:
-  uint32_t Shift(uint32_t offset) const {
-    auto it = std::upper_bound(from_.begin(), from_.end(), offset,
+// For each span offset ForEachSpan visits (begin, then end), how many literal tokens end at or
+// before it: moving the offset onto another text of the shape adds the length change of those.
+std::vector<uint32_t> TokensBeforeSpans(const ast::Statement& st, const std::vector<LiteralToken>& literals) {
+  std::vector<uint32_t> result;
+  auto tokens_before = [&](uint32_t offset) {
+    auto it = std::upper_bound(literals.begin(), literals.end(), offset,
                                [](uint32_t o, const LiteralToken& t) { return o < t.end; });
-    if (it == from_.begin()) return offset;
-    return static_cast<uint32_t>(offset + delta_[static_cast<std::size_t>(it - from_.begin()) - 1]);
-  }
-
-  const std::vector<LiteralToken>& from_;
-  std::vector<int64_t> delta_;
-};
+    return static_cast<uint32_t>(it - literals.begin());
+  };
+  ForEachSpan(st, [&](const ast::Span& span) {
+    result.push_back(tokens_before(span.begin));
+    result.push_back(tokens_before(span.end));
+  });
+  return result;
+}
 
 }  // namespace
 
@@ -176,6 +164,7 @@ StatementTemplate::StatementTemplate(ast::Statement statement, std::vector<Liter
     : literals_(std::move(literals)) {
   uses_ = UseFinder(statement, literals_).Find();
   any_normalized_ = std::any_of(uses_.begin(), uses_.end(), [](const LiteralUse& u) { return u.kind != Kind::Pinned; });
+  if (any_normalized_) tokens_before_spans_ = TokensBeforeSpans(statement, literals_);
   statement_ = std::make_shared<const ast::Statement>(std::move(statement));
 }
 
@@ -188,20 +177,38 @@ bool StatementTemplate::Matches(std::string_view sql, const std::vector<LiteralT
 
 std::shared_ptr<const ast::Statement> StatementTemplate::Instantiate(std::string_view sql,
                                                                      const std::vector<LiteralToken>& literals) const {
-  if (!any_normalized_) return statement_;  // the text is the template's own
+  if (!any_normalized_ || sql == statement_->sql) return statement_;  // the text is the template's own
+  // Each literal's length change moves every offset after it (no span boundary lies inside a
+  // normalized literal); delta[k]: the total change of the first k + 1 literals.
+  std::vector<int64_t> delta;
+  delta.reserve(literals.size());
   bool same_lengths = true;
   for (std::size_t i = 0; i < literals.size(); ++i) {
-    same_lengths = same_lengths && literals[i].end - literals[i].begin == literals_[i].end - literals_[i].begin;
+    delta.push_back(static_cast<int64_t>(literals[i].end) - static_cast<int64_t>(literals_[i].end));
+    same_lengths = same_lengths && delta.back() == 0;
   }
   auto st = std::make_shared<ast::Statement>(*statement_);
   st->sql.assign(sql);
-  if (!same_lengths) ForEachSpan(*st, OffsetShift(literals_, literals));
+  if (!same_lengths) {
+    std::size_t next = 0;
+    auto move = [&](uint32_t offset) {
+      uint32_t before = tokens_before_spans_[next++];
+      return before == 0 ? offset : static_cast<uint32_t>(offset + delta[before - 1]);
+    };
+    ForEachSpan(*st, [&](ast::Span& span) {
+      span.begin = move(span.begin);
+      span.end = move(span.end);
+    });
+  }
   for (std::size_t i = 0; i < literals.size(); ++i) {
     const LiteralUse& use = uses_[i];
+    if (use.kind == Kind::Pinned) continue;
+    std::string_view text = Text(sql, literals[i]);
+    if (text == Text(statement_->sql, literals_[i])) continue;  // same token, same value
     if (use.kind == Kind::Expr) {
-      st->exprs[static_cast<std::size_t>(use.index)].literal = ExprLiteral(Text(sql, literals[i]), literals[i].type, use.negations);
-    } else if (use.kind == Kind::Limit) {
-      LimitAt(*st, use)->literal = LimitLiteral(Text(sql, literals[i]));
+      st->exprs[static_cast<std::size_t>(use.index)].literal = ExprLiteral(text, literals[i].type, use.negations);
+    } else {
+      LimitAt(*st, use)->literal = LimitLiteral(text);
     }
   }
   return st;
@@ -222,7 +229,8 @@ Value StatementTemplate::ExprValue(int token, std::string_view sql, const std::v
 std::size_t StatementTemplate::ApproxBytes() const {
   const ast::Statement& st = *statement_;
   std::size_t bytes = sizeof(*this) + sizeof(st) + st.sql.capacity() + literals_.capacity() * sizeof(LiteralToken) +
-                      uses_.capacity() * sizeof(LiteralUse) + st.exprs.capacity() * sizeof(ast::Expr) +
+                      uses_.capacity() * sizeof(LiteralUse) + tokens_before_spans_.capacity() * sizeof(uint32_t) +
+                      st.exprs.capacity() * sizeof(ast::Expr) +
                       st.queries.capacity() * sizeof(ast::Query) + st.tables.capacity() * sizeof(ast::TableRef) +
                       st.param_markers.capacity() * sizeof(ast::Span) + st.insert.rows.capacity() * sizeof(ast::InsertRow) +
                       st.update_set.capacity() * sizeof(ast::Assignment);

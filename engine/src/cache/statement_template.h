@@ -47,6 +47,7 @@ class StatementTemplate {
   std::shared_ptr<const ast::Statement> statement_;
   std::vector<LiteralToken> literals_;
   std::vector<LiteralUse> uses_;
+  std::vector<uint32_t> tokens_before_spans_;  // per span offset, in ForEachSpan order: literals before it
   bool any_normalized_ = false;
 };
 

@@ -26,13 +26,19 @@ ast::ExprId Converter::AddSimpleValue(const SimpleValue& value) {
   expr.kind = ast::ExprKind::Literal;
   expr.span = value.span;
   std::string_view text = st_.text(value.span);
+  bool negate = value.negated;
   switch (value.kind) {
     case SimpleKind::Param:
       expr.kind = ast::ExprKind::Param;
       expr.param_index = ParamIndexAt(value.span.begin);
       break;
     case SimpleKind::Integer:
-      expr.literal = Value::Integer(text.substr(value.negated ? 1 : 0));
+      if (value.magnitude < 0) {
+        expr.literal = Value::Integer(text.substr(value.negated ? 1 : 0));
+        break;
+      }
+      expr.literal = Value::Int(negate ? -value.magnitude : value.magnitude);  // read by the scan
+      negate = false;
       break;
     case SimpleKind::Decimal:
       expr.literal = Value::Decimal(CanonicalDecimal(text.substr(value.negated ? 1 : 0)));
@@ -42,7 +48,7 @@ ast::ExprId Converter::AddSimpleValue(const SimpleValue& value) {
     case SimpleKind::False: expr.literal = Value::Bool(false); break;
     case SimpleKind::Null: break;
   }
-  if (value.negated) expr.literal = Negate(expr.literal);
+  if (negate) expr.literal = Negate(expr.literal);
   return static_cast<ast::ExprId>(st_.exprs.size() - 1);
 }
 

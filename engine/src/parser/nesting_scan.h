@@ -3,6 +3,7 @@
 // which would recurse too deeply are rejected before ANTLR sees them.
 #include <cstddef>
 #include <string_view>
+#include <vector>
 
 namespace sqlroute::parser {
 
@@ -12,7 +13,15 @@ struct Nesting {
   int right_chains = 0; // right-nesting operators that need no parentheses (:=, INTERVAL, JOIN)
 };
 
-Nesting ScanNesting(std::string_view sql);
+// A stretch of the text the scan may pass over unread when it reaches its start: a run of
+// simple values (parser/value_runs.h), which adds no nesting beyond that of its first item or row.
+struct PlainStretch {
+  std::size_t begin;
+  std::size_t end;
+};
+
+// `plain`: in text order.
+Nesting ScanNesting(std::string_view sql, const std::vector<PlainStretch>& plain = {});
 
 // Index just past the quoted text (', " or `) starting at `i`, honouring doubled quotes and
 // backslash escapes; sql.size() + 1 when it is not closed.

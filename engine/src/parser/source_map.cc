@@ -1,5 +1,8 @@
 #include "parser/source_map.h"
 
+#include <cstdint>
+#include <cstring>
+
 #include "sqlroute/error.h"
 
 namespace sqlroute::parser {
@@ -45,6 +48,10 @@ std::vector<uint32_t> CodePointOffsets(std::string_view text, std::size_t ascii_
 
 std::size_t AsciiPrefix(std::string_view text) {
   std::size_t i = 0;
+  for (uint64_t word; i + 8 <= text.size(); i += 8) {  // eight bytes at a time while all are ASCII
+    std::memcpy(&word, text.data() + i, 8);
+    if (word & 0x8080808080808080ull) break;
+  }
   while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
   return i;
 }

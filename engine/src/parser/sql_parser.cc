@@ -192,14 +192,17 @@ ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
     throw Error(ErrorCode::SQL_TOO_LARGE, "the statement has " + std::to_string(sql.size()) +
                                               " bytes, more than the limit of " + std::to_string(limits.max_sql_bytes));
   }
-  Nesting nesting = ScanNesting(sql);
+  std::vector<ValueRun> runs = limits.cut_value_runs ? FindValueRuns(sql) : std::vector<ValueRun>{};
+  std::vector<PlainStretch> plain;
+  plain.reserve(runs.size());
+  for (const auto& run : runs) plain.push_back({run.anchor, run.end});
+  Nesting nesting = ScanNesting(sql, plain);
   int depth = std::max(nesting.depth, nesting.prefix_run);
   if (depth > limits.max_depth || nesting.right_chains > limits.max_depth * kRightChainsPerDepth) {
     throw Error(ErrorCode::SQL_TOO_COMPLEX, "the statement nests " + std::to_string(depth) +
                                                 " levels deep, more than the limit of " + std::to_string(limits.max_depth));
   }
   bool shallow = depth <= kInlineDepth && nesting.right_chains <= kInlineDepth;
-  std::vector<ValueRun> runs = limits.cut_value_runs ? FindValueRuns(sql) : std::vector<ValueRun>{};
   if (sql.size() > kInlineBytes || !shallow) {
     // Cut runs add no nesting: when what ANTLR sees is small, it is parsed here.
     ast::Statement st;

@@ -1,6 +1,8 @@
 #include "parser/value_runs.h"
 #include "parser/nesting_scan.h"
 
+#include <array>
+#include <cstdint>
 #include <optional>
 
 namespace sqlroute::parser {
@@ -8,13 +10,26 @@ namespace {
 
 constexpr std::size_t kMinRunItems = 8;  // IN items
 constexpr std::size_t kMinRunRows = 4;   // VALUES rows
+constexpr std::size_t kIntDigits = 9;    // an integer this long always fits an Int
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsWordChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || IsDigit(c) || c == '_' || c == '$' ||
-         static_cast<unsigned char>(c) >= 0x80;
-}
+// Byte classes, looked up in one table.
+enum : uint8_t { kSpace = 1, kDigit = 2, kWordChar = 4 };
+
+constexpr std::array<uint8_t, 256> kClasses = [] {
+  std::array<uint8_t, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    bool digit = c >= '0' && c <= '9';
+    bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || digit || c == '_' || c == '$' || c >= 0x80;
+    bool space = c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+    table[static_cast<std::size_t>(c)] = (space ? kSpace : 0) | (digit ? kDigit : 0) | (word ? kWordChar : 0);
+  }
+  return table;
+}();
+
+bool Is(char c, uint8_t classes) { return kClasses[static_cast<unsigned char>(c)] & classes; }
+bool IsSpace(char c) { return Is(c, kSpace); }
+bool IsDigit(char c) { return Is(c, kDigit); }
+bool IsWordChar(char c) { return Is(c, kWordChar); }
 
 bool WordIs(std::string_view word, std::string_view upper) {
   if (word.size() != upper.size()) return false;
@@ -91,7 +106,7 @@ class Scanner {
     if (i >= n) return std::nullopt;
     std::size_t start = i;
     char c = sql_[i];
-    SimpleValue value{SimpleKind::Param, {}, false};
+    SimpleValue value{SimpleKind::Param, {}, false, -1};
     if (c == '?') {
       ++i;
     } else if (c == '\'' || c == '"') {
@@ -101,12 +116,16 @@ class Scanner {
     } else if (IsDigit(c) || (c == '-' && i + 1 < n && IsDigit(sql_[i + 1]))) {
       value.negated = c == '-';
       if (value.negated) ++i;
-      while (i < n && IsDigit(sql_[i])) ++i;
+      std::size_t digits = i;
+      uint32_t magnitude = 0;  // wraps for long numbers: kept only when short
+      for (; i < n && IsDigit(sql_[i]); ++i) magnitude = magnitude * 10 + static_cast<uint32_t>(sql_[i] - '0');
       value.kind = SimpleKind::Integer;
       if (i < n && sql_[i] == '.') {
         value.kind = SimpleKind::Decimal;
         ++i;
         while (i < n && IsDigit(sql_[i])) ++i;
+      } else if (i - digits <= kIntDigits) {
+        value.magnitude = static_cast<int32_t>(magnitude);
       }
       if (i < n && (IsWordChar(sql_[i]) || sql_[i] == '.')) return std::nullopt;  // 1e5, 0x1f, 1abc, 1.2.3
     } else if (IsWordChar(c)) {

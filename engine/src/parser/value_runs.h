@@ -17,7 +17,8 @@ enum class SimpleKind { Integer, Decimal, String, Null, True, False, Param };
 struct SimpleValue {
   SimpleKind kind;
   ast::Span span;
-  bool negated = false;  // Integer / Decimal written with a leading '-'
+  bool negated = false;    // Integer / Decimal written with a leading '-'
+  int32_t magnitude = -1;  // Integer of at most 9 digits (always an Int): its value without the sign
 };
 
 struct ValueRun {

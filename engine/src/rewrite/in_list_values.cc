@@ -1,5 +1,7 @@
 #include "rewrite/in_list_values.h"
 
+#include <cstring>
+
 namespace sqlroute::rewrite {
 
 void InListRewriter::AddToken(std::vector<SqlToken>& tokens) const {
@@ -10,18 +12,29 @@ void InListRewriter::AddToken(std::vector<SqlToken>& tokens) const {
   tokens.push_back({begin, end, TokenKind::InListItems, "", "", false});
 }
 
-std::string InListRewriter::ItemsText(std::size_t unit) const {
+void InListRewriter::AppendItems(std::size_t unit, std::string& out) const {
   const ast::Statement& statement = input_.statement;
   const ast::Expr& in = InExpr();
-  std::string text;
-  for (int child : input_.route.in_list_items[unit]) {
-    if (!text.empty()) text += ", ";
-    text += statement.text(statement.expr(in.children[static_cast<std::size_t>(child)]).span);
+  const std::vector<int>& items = input_.route.in_list_items[unit];
+  auto item_text = [&](int child) { return statement.text(statement.expr(in.children[static_cast<std::size_t>(child)]).span); };
+  std::size_t bytes = items.empty() ? 0 : 2 * (items.size() - 1);
+  for (int child : items) bytes += item_text(child).size();
+  std::size_t at = out.size();
+  out.resize(at + bytes);  // then filled in place: no append per item
+  char* cursor = &out[at];
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    if (k > 0) {
+      *cursor++ = ',';
+      *cursor++ = ' ';
+    }
+    std::string_view text = item_text(items[k]);
+    std::memcpy(cursor, text.data(), text.size());
+    cursor += text.size();
   }
-  return text;
 }
 
 std::vector<Value> InListRewriter::Params(std::size_t unit, const std::vector<Value>& params) const {
+  if (params.empty()) return params;  // literal items only: nothing to drop
   const ast::Statement& statement = input_.statement;
   const ast::Expr& in = InExpr();
   std::vector<bool> kept(in.children.size(), false);

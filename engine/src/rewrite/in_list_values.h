@@ -1,6 +1,7 @@
 #pragma once
 // The IN-list split planned by the route (route/in_list_split.h): each unit's IN list keeps
 // only its own items, literal or parameter, and its parameters shrink accordingly.
+#include <string>
 #include <vector>
 
 #include "rewrite/rewriter.h"
@@ -14,7 +15,8 @@ class InListRewriter {
 
   bool active() const { return input_.route.in_list != ast::kNoExpr; }
   void AddToken(std::vector<SqlToken>& tokens) const;
-  std::string ItemsText(std::size_t unit) const;
+  // Appends the unit's items, comma-separated, to `out`.
+  void AppendItems(std::size_t unit, std::string& out) const;
   std::vector<Value> Params(std::size_t unit, const std::vector<Value>& params) const;
 
  private:

@@ -62,21 +62,23 @@ RewriteResult Rewrite(const RewriteInput& input) {
   }
   for (std::size_t i = 0; i < route.units.size(); ++i) {
     const RouteUnit& unit = route.units[i];
-    auto text_of = [&](const SqlToken& token) -> std::string {
+    auto text_of = [&](const SqlToken& token, std::string& out) {
       switch (token.kind) {
-        case TokenKind::Text: return token.text;
+        case TokenKind::Text: out += token.text; return;
         case TokenKind::TableName: {
           std::string actual = ActualTable(unit, token.text);
-          return Quote(actual.empty() ? token.text : actual, token.quoted);
+          out += Quote(actual.empty() ? token.text : actual, token.quoted);
+          return;
         }
         case TokenKind::IndexName: {
           std::string actual = ActualTable(unit, token.table);
-          return Quote(actual.empty() ? token.text : token.text + "_" + actual, token.quoted);
+          out += Quote(actual.empty() ? token.text : token.text + "_" + actual, token.quoted);
+          return;
         }
-        case TokenKind::InsertValues: return insert.ValuesText(i);
-        case TokenKind::InListItems: return in_list.ItemsText(i);
+        case TokenKind::InsertValues: out += insert.ValuesText(i); return;
+        case TokenKind::InListItems: in_list.AppendItems(i, out); return;
       }
-      return token.text;
+      out += token.text;
     };
     SqlUnit out{unit.data_source, tokens.empty() ? statement.sql : BuildSql(statement.sql, tokens, text_of),
                 insert.active() ? insert.Params(i)

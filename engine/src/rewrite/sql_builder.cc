@@ -8,7 +8,7 @@ std::string BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens
   std::size_t cursor = 0;
   for (const auto& token : tokens) {
     result.append(sql, cursor, token.begin - cursor);
-    result += text_of(token);
+    text_of(token, result);
     cursor = token.end;
   }
   result.append(sql, cursor, std::string::npos);

@@ -8,7 +8,8 @@
 
 namespace sqlroute::rewrite {
 
-using TokenText = std::function<std::string(const SqlToken&)>;
+// Appends a token's text to `out`.
+using TokenText = std::function<void(const SqlToken&, std::string& out)>;
 
 // `tokens` must be sorted and non-overlapping (SortAndCheck).
 std::string BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens, const TokenText& text_of);

@@ -90,33 +90,53 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
   ShardingTarget database_target{table.logic_table, per_value_database ? database.column_names.front() : "",
                                  table.data_source_info};
   ShardingTarget table_target{table.logic_table, per_value_table ? tables.column_names.front() : "", table.table_info};
-  const std::vector<int>* chosen_sources = recorded(table.data_sources);
-  std::string chosen_source;
-  for (std::size_t k = 0; k < split.values.size(); ++k) {
-    const Value& value = split.values[k];
-    int item = static_cast<int>(k) + 1;
-    if (per_value_database) {
-      if (!chosen_sources) {
-        chosen_source = database.algorithm.standard->DoSharding(table.data_sources, database_target, value);
-      } else {
+  // Per value, when the database level reads the split column: its data source's slot in `sources`, or -1.
+  std::vector<int> source_of_value;
+  if (per_value_database) {
+    const std::vector<int>* chosen_sources = recorded(table.data_sources);
+    source_of_value.reserve(split.values.size());
+    std::string asked;
+    for (std::size_t k = 0; k < split.values.size(); ++k) {
+      const std::string* chosen = &asked;
+      if (chosen_sources) {
         int index = (*chosen_sources)[k];
-        chosen_source = index < 0 ? std::string() : table.data_sources[static_cast<std::size_t>(index)];
+        chosen = index < 0 ? nullptr : &table.data_sources[static_cast<std::size_t>(index)];
+      } else {
+        asked = database.algorithm.standard->DoSharding(table.data_sources, database_target, split.values[k]);
       }
+      int slot = -1;
+      for (std::size_t s = 0; chosen && s < sources.size(); ++s) {
+        if (*sources[s].data_source == *chosen) slot = static_cast<int>(s);
+      }
+      source_of_value.push_back(slot);
     }
-    for (auto& source : sources) {
-      if (per_value_database && *source.data_source != chosen_source) continue;
-      if (!per_value_table) {
-        for (std::size_t u : source.all) items[u].push_back(item);
-        continue;
+  }
+  // A source at a time: each unit belongs to one source, so its items still come in value order.
+  const std::size_t count = split.values.size();
+  for (std::size_t s = 0; s < sources.size(); ++s) {
+    const DataSourceUnits& source = sources[s];
+    auto here = [&](std::size_t k) { return !per_value_database || source_of_value[k] == static_cast<int>(s); };
+    if (!per_value_table) {
+      for (std::size_t k = 0; k < count; ++k) {
+        if (!here(k)) continue;
+        for (std::size_t u : source.all) items[u].push_back(static_cast<int>(k) + 1);
       }
-      if (source.chosen) {
-        int index = (*source.chosen)[k];
-        int unit = index < 0 ? -1 : source.unit_of_table[static_cast<std::size_t>(index)];
-        if (unit >= 0) items[static_cast<std::size_t>(unit)].push_back(item);
-        continue;
+    } else if (source.chosen) {  // the common case: a lookup per value
+      const std::vector<int>& chosen = *source.chosen;
+      const std::vector<int>& unit_of_table = source.unit_of_table;
+      for (std::size_t k = 0; k < count; ++k) {
+        int index = chosen[k];
+        if (index < 0 || !here(k)) continue;
+        int unit = unit_of_table[static_cast<std::size_t>(index)];
+        if (unit >= 0) items[static_cast<std::size_t>(unit)].push_back(static_cast<int>(k) + 1);
       }
-      auto found = source.units.find(tables.algorithm.standard->DoSharding(*source.available, table_target, value));
-      if (found != source.units.end()) items[found->second].push_back(item);
+    } else {
+      for (std::size_t k = 0; k < count; ++k) {
+        if (!here(k)) continue;
+        const Value& value = split.values[k];
+        auto found = source.units.find(tables.algorithm.standard->DoSharding(*source.available, table_target, value));
+        if (found != source.units.end()) items[found->second].push_back(static_cast<int>(k) + 1);
+      }
     }
   }
   return true;

@@ -1,6 +1,8 @@
 #include "route/sharding_conditions.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <ctime>
 
 #include "common/strings.h"
@@ -12,11 +14,30 @@ namespace {
 
 constexpr std::size_t kMaxBranches = 1024;
 
-// An Int's display text (its decimal digits), appended without a temporary string.
-void AppendInt(std::string& text, int64_t value) {
-  char digits[24];
-  auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-  text.append(digits, end);
+// "IN (1, 2, ...)": a list of Ints (the usual long list) is written in place, digits and all.
+std::string InText(const std::vector<Value>& values) {
+  std::string text;
+  bool ints = std::all_of(values.begin(), values.end(), [](const Value& v) { return v.kind() == Value::Kind::Int; });
+  if (!ints) {
+    text = "IN (";
+    for (std::size_t k = 0; k < values.size(); ++k) text += (k > 0 ? ", " : "") + values[k].ToDisplay();
+    return text + ")";
+  }
+  constexpr std::size_t kIntChars = 11;  // -2147483648
+  text.resize(5 + values.size() * (kIntChars + 2));
+  char* cursor = &text[0];
+  std::memcpy(cursor, "IN (", 4);
+  cursor += 4;
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    if (k > 0) {
+      *cursor++ = ',';
+      *cursor++ = ' ';
+    }
+    cursor = std::to_chars(cursor, cursor + kIntChars, values[k].int_value()).ptr;
+  }
+  *cursor++ = ')';
+  text.resize(static_cast<std::size_t>(cursor - text.data()));
+  return text;
 }
 
 using Branches = std::vector<std::vector<ast::ExprId>>;
@@ -163,20 +184,19 @@ class Extractor {
     if (expr.negated || expr.subquery != ast::kNoQuery || expr.children.size() < 2) return std::nullopt;
     auto result = Column(expr.children[0]);
     if (!result) return std::nullopt;
-    result->text = "IN (";
-    result->values.reserve(expr.children.size() - 1);
+    std::vector<Value>& values = result->values;
+    values.reserve(expr.children.size() - 1);
     for (std::size_t i = 1; i < expr.children.size(); ++i) {
+      const ast::Expr& item = statement_.expr(expr.children[i]);
+      if (item.kind == ast::ExprKind::Literal && !overrides_) {  // read in place: one copy of the value
+        values.push_back(item.literal);
+        continue;
+      }
       auto value = OperandValue(statement_, expr.children[i], params_, overrides_);
       if (!value) return std::nullopt;
-      if (i > 1) result->text += ", ";
-      if (value->kind() == Value::Kind::Int) {
-        AppendInt(result->text, value->int_value());
-      } else {
-        result->text += value->ToDisplay();
-      }
-      result->values.push_back(std::move(*value));
+      values.push_back(std::move(*value));
     }
-    result->text += ")";
+    result->text = InText(values);
     result->in_list = id;
     return result;
   }
