@@ -180,29 +180,29 @@ std::vector<std::string> TableRouter::ByRangePartitions(const PrecisePartitions&
                                                         const ColumnCondition& condition, PartitionMemo& memo) const {
   ComputeRange(algorithm, condition, memo);
   if (!memo.range) return available;
-  std::vector<int32_t> chosen;  // indexes into `available`, then put in its order
-  chosen.reserve(std::min(memo.range->size(), available.size()));
-  uint64_t few = 0;          // taken indexes, when `available` has at most 64 targets
-  std::vector<bool> many;    // else
-  if (available.size() > 64) many.resize(available.size());
+  // The chosen targets in `available` order: a bit per target (in a word when they are few).
+  uint64_t few = 0;
+  std::vector<bool> many(available.size() > 64 ? available.size() : 0);
+  std::size_t chosen = 0;
   for (int64_t partition : *memo.range) {
     if (partition < 0 || static_cast<uint64_t>(partition) >= tabulated.size()) continue;
     int32_t index = tabulated[static_cast<std::size_t>(partition)];
     if (index < 0) continue;
     auto slot = static_cast<std::size_t>(index);
-    if (many.empty() ? (few >> slot) & 1 : many[slot]) continue;
+    bool taken = many.empty() ? (few >> slot) & 1 : many[slot];
+    if (taken) continue;
     if (many.empty()) {
       few |= uint64_t{1} << slot;
     } else {
       many[slot] = true;
     }
-    chosen.push_back(index);
-    if (chosen.size() == available.size()) break;
+    if (++chosen == available.size()) break;
   }
-  std::sort(chosen.begin(), chosen.end());
   std::vector<std::string> result;
-  result.reserve(chosen.size());
-  for (int32_t index : chosen) result.push_back(available[static_cast<std::size_t>(index)]);
+  result.reserve(chosen);
+  for (std::size_t i = 0; i < available.size() && result.size() < chosen; ++i) {
+    if (many.empty() ? (few >> i) & 1 : many[i]) result.push_back(available[i]);
+  }
   return result;
 }
 
