@@ -16,7 +16,10 @@ constexpr char kPlaceholder = '\x01';
 constexpr std::size_t kIntDigits = 9;  // an integer this long always fits an Int
 
 // Character classes, looked up in one table.
-enum : uint8_t { kDigit = 1, kHexDigit = 2, kAsciiAlnum = 4, kIdStart = 8, kBit = 16, kSpace = 32, kPlain = 64 };
+enum : uint8_t {
+  kDigit = 1, kHexDigit = 2, kAsciiAlnum = 4, kIdStart = 8, kBit = 16, kSpace = 32, kPlain = 64,
+  kWord = 128,  // starts an identifier or keyword that cannot be a literal's prefix (not x b n _)
+};
 
 // Punctuation that is a token of its own whatever follows: copied as written, a run at a time.
 constexpr std::string_view kPlainPunctuation = ",()=<>!+*%&|^~?:;{}[]";
@@ -34,6 +37,8 @@ constexpr std::array<uint8_t, 256> kClasses = [] {
     if (c == '0' || c == '1') bits |= kBit;
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') bits |= kSpace | kPlain;
     if (kPlainPunctuation.find(static_cast<char>(c)) != std::string_view::npos) bits |= kPlain;
+    bool prefix = (c | 0x20) == 'x' || (c | 0x20) == 'b' || (c | 0x20) == 'n' || c == '_';
+    if ((bits & kIdStart) && !prefix) bits |= kWord;
     table[static_cast<std::size_t>(c)] = bits;
   }
   return table;
@@ -56,7 +61,14 @@ class Scanner {
 
   std::optional<NormalizedSql> Run() {
     while (pos_ < sql_.size()) {
-      if (!Step() || out_.literals.size() > max_literals_) return std::nullopt;
+      uint8_t type = kClasses[static_cast<unsigned char>(sql_[pos_])];
+      if (type & kPlain) {  // the common tokens first, without Step's checks
+        ++pos_;
+      } else if (type & kWord) {
+        pos_ = RunOf<IsIdPart>(pos_ + 1);
+      } else if (!Step() || out_.literals.size() > max_literals_) {
+        return std::nullopt;
+      }
     }
     Flush();
     out_.shape.resize(written_);
