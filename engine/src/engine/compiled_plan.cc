@@ -144,6 +144,18 @@ std::string WithOtherLiterals(std::string_view sql, const std::vector<LiteralTok
   return result;
 }
 
+// Whether two units go to one data source (only then can UNION ALL join any); a long list is
+// taken to, for the batching to tell.
+bool SharesDataSource(const std::vector<RouteUnit>& units) {
+  if (units.size() > 32) return true;
+  for (std::size_t i = 1; i < units.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (units[i].data_source == units[j].data_source) return true;
+    }
+  }
+  return false;
+}
+
 // rewrite::ActualTable, looking for the name as written before comparing case-insensitively.
 const std::string* ActualTableOf(const RouteUnit& unit, const std::string& logic) {
   for (const auto& each : unit.tables) {
@@ -406,7 +418,7 @@ std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector
   if (!encrypted_.empty()) encrypted = EncryptedParams(input.params);
   const std::vector<Value>& params = encrypted_.empty() ? input.params : encrypted;
   rewrite::RewriteInput rewrite{input.statement, input.rules, route, input.params};
-  if (route.units.size() < 2 || !rewrite::UnionAllApplies(rewrite)) {
+  if (route.units.size() < 2 || !SharesDataSource(route.units) || !rewrite::UnionAllApplies(rewrite)) {
     units.resize(route.units.size());
     for (std::size_t i = 0; i < route.units.size(); ++i) {
       units[i].data_source = route.units[i].data_source;

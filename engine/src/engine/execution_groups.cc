@@ -16,35 +16,31 @@ std::vector<ExecutionGroup> GroupForExecution(const std::vector<SqlUnit>& units,
   }
   // Per data source in order of first appearance, its units' indexes cut into at most `limit`
   // consecutive runs of equal length (the last one shorter), one per connection.
-  struct Count {
-    std::size_t units = 0;
+  struct Row {
+    std::size_t group_of_unit = 0;  // row i: the group of unit i
+    std::size_t units = 0;          // row g: group g's counters
     std::size_t per_connection = 0;
     std::size_t placed = 0;
   };
-  std::vector<std::size_t> group_of(units.size());
-  std::vector<Count> counts;
+  std::vector<Row> rows(units.size());  // one allocation for both (there are no more groups than units)
   result.reserve(units.size());
-  counts.reserve(units.size());
   for (std::size_t i = 0; i < units.size(); ++i) {
     std::size_t g = 0;
     while (g < result.size() && result[g].data_source != units[i].data_source) ++g;
-    if (g == result.size()) {
-      result.push_back({units[i].data_source, ConnectionMode::MemoryStrictly, {}});
-      counts.emplace_back();
-    }
-    group_of[i] = g;
-    ++counts[g].units;
+    if (g == result.size()) result.push_back({units[i].data_source, ConnectionMode::MemoryStrictly, {}});
+    rows[i].group_of_unit = g;
+    ++rows[g].units;
   }
   std::size_t limit = static_cast<std::size_t>(std::max(1, max_connections_per_query));
   for (std::size_t g = 0; g < result.size(); ++g) {
-    Count& count = counts[g];
+    Row& count = rows[g];
     count.per_connection = (count.units + limit - 1) / limit;
     result[g].mode = limit < count.units ? ConnectionMode::ConnectionStrictly : ConnectionMode::MemoryStrictly;
     result[g].connections.reserve((count.units + count.per_connection - 1) / count.per_connection);
   }
   for (std::size_t i = 0; i < units.size(); ++i) {
-    Count& count = counts[group_of[i]];
-    auto& connections = result[group_of[i]].connections;
+    Row& count = rows[rows[i].group_of_unit];
+    auto& connections = result[rows[i].group_of_unit].connections;
     if (count.placed++ % count.per_connection == 0) {
       connections.emplace_back();
       connections.back().reserve(std::min(count.per_connection, count.units - (count.placed - 1)));
