@@ -144,8 +144,8 @@ std::string WithOtherLiterals(std::string_view sql, const std::vector<LiteralTok
   return result;
 }
 
-// Whether two units go to one data source (only then can UNION ALL join any); a long list is
-// taken to, for the batching to tell.
+// Whether two units go to one data source (only then can UNION ALL join any). For a long list
+// the answer is yes without looking: the batching then finds out.
 bool SharesDataSource(const std::vector<RouteUnit>& units) {
   if (units.size() > 32) return true;
   for (std::size_t i = 1; i < units.size(); ++i) {
