@@ -95,6 +95,7 @@ class Scanner {
 
   void Flush() {
     std::size_t size = pos_ - flushed_;
+    if (size == 0) return;  // nothing to copy (and memcpy takes no null pointer, even for 0 bytes)
     std::memcpy(Room(size), sql_.data() + flushed_, size);
     flushed_ = pos_;
   }
