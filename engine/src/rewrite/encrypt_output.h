@@ -19,7 +19,8 @@ using EncryptedParams = std::map<int32_t, std::vector<const route::EncryptItem*>
 struct EncryptOutput {
   std::vector<SqlToken> tokens;
   std::map<int32_t, std::vector<Value>> params;       // parameter index -> the values replacing it
-  EncryptedParams param_items;                         // ... and the items whose encryptors made them
+  EncryptedParams param_items;                         // ... and the items whose encryptors made them,
+  bool record_items = false;                           //     kept only for a traced rewrite (templates)
   std::map<ast::ExprId, std::string> insert_values;   // INSERT VALUES item -> its replacement
   std::vector<DecryptColumn> decrypt;
 
