@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -28,23 +29,11 @@ long RssKiB() {
   return -1;
 }
 
-const char* kRules = R"(
-databaseName: sharding_db
-dataSources:
-  ds_0: {url: "jdbc:mysql://127.0.0.1:3306/sbtest"}
-  ds_1: {url: "jdbc:mysql://127.0.0.1:3307/sbtest"}
-  ds_2: {url: "jdbc:mysql://127.0.0.1:3308/sbtest"}
-  ds_3: {url: "jdbc:mysql://127.0.0.1:3309/sbtest"}
-rules:
-- !SHARDING
-  autoTables:
-    t_user:
-      actualDataSources: ds_${0..3}
-      shardingStrategy:
-        standard: {shardingColumn: id, shardingAlgorithmName: t_user_mod}
-  shardingAlgorithms:
-    t_user_mod: {type: MOD, props: {sharding-count: 10}}
-)";
+// The seed's sharding scenario, as the golden tests have it.
+std::string Rules() {
+  std::ifstream in(std::string(SQLROUTE_SOURCE_DIR) + "/tests/golden/rules/sysbench_sharding.yaml");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
 
 // Shape `n`: sysbench-like statements whose column lists and aliases make each one distinct.
 std::string Statement(unsigned n, unsigned value) {
@@ -64,7 +53,7 @@ int main(int argc, char** argv) {
   const unsigned statements = argc > 1 ? static_cast<unsigned>(std::atol(argv[1])) : 1000000;
   const unsigned shapes = argc > 2 ? static_cast<unsigned>(std::atol(argv[2])) : 100000;
   sqlroute::parser::WarmUp();
-  sqlroute::Engine engine = sqlroute::Engine::FromYamlString(kRules);
+  sqlroute::Engine engine = sqlroute::Engine::FromYamlString(Rules());
   engine.Route("SELECT c FROM t_user WHERE id = 1");
   malloc_trim(0);
   long empty = RssKiB();

@@ -5,14 +5,15 @@
 #include <sqlroute/merge.h>
 
 #include "mini_select.h"
+#include "support/value_shorthands.h"
 
 namespace sqlroute {
 namespace {
 
-Value I(int32_t v) { return Value::Int(v); }
-Value S(const char* v) { return Value::String(v); }
-Value D(const char* v) { return Value::Decimal(v); }
-const Value kNull;
+using testing_support::D;
+using testing_support::I;
+using testing_support::kNull;
+using testing_support::S;
 
 MergeColumn At(int index, const char* label = "") { return {label, index}; }
 MergeOrderItem Asc(int index) { return {At(index), false}; }
