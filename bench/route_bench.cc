@@ -1,7 +1,8 @@
 // Parse+route+rewrite cost of the sysbench oltp_read_write statements under the seed's four
 // scenarios (sharding, read/write splitting, encryption, shadow), with the plan cache off and
 // on; thread scaling of the point select; and complex statements. Names:
-//   route/<scenario>/<statement>/<cached|uncached>[/threads:N]
+//   route/<scenario>/<statement>/<uncached|cached|reused>[/threads:N]
+//   (reused: cached, through Engine::RouteInto into one Plan kept across calls, as a proxy would)
 //   parse/<statement>: the parser alone (sysbench statements and larger ones)
 #include <benchmark/benchmark.h>
 
@@ -108,8 +109,10 @@ const Engine& EngineFor(const std::string& rules, bool cached) {
   return *slot;
 }
 
-void BM_Route(benchmark::State& state, const std::string& rules, const Statement& statement, bool cached) {
-  const Engine& engine = EngineFor(rules, cached);
+enum class Mode { Uncached, Cached, Reused };
+
+void BM_Route(benchmark::State& state, const std::string& rules, const Statement& statement, Mode mode) {
+  const Engine& engine = EngineFor(rules, mode != Mode::Uncached);
   try {
     engine.Route(statement.sqls[0], statement.params);
   } catch (const sqlroute::Error& error) {  // e.g. ORDER BY an encrypted column, as ShardingSphere
@@ -117,10 +120,16 @@ void BM_Route(benchmark::State& state, const std::string& rules, const Statement
     return;
   }
   std::size_t next = static_cast<std::size_t>(state.thread_index()) * 101;
+  sqlroute::Plan reused;
   uint64_t allocations = sqlroute::bench::AllocationsOnThisThread();
   for (auto _ : state) {
     const std::string& sql = statement.sqls[next++ % statement.sqls.size()];
-    benchmark::DoNotOptimize(engine.Route(sql, statement.params));
+    if (mode == Mode::Reused) {
+      engine.RouteInto(reused, sql, statement.params);
+      benchmark::DoNotOptimize(reused);
+    } else {
+      benchmark::DoNotOptimize(engine.Route(sql, statement.params));
+    }
   }
   state.SetItemsProcessed(state.iterations());
   state.counters["allocs"] = benchmark::Counter(
@@ -136,9 +145,10 @@ void BM_Normalize(benchmark::State& state, const Statement& statement) {
 }
 
 void RegisterRoute(const std::string& scenario, const std::string& rules, const Statement& statement, bool threads) {
-  for (bool cached : {false, true}) {
-    std::string name = "route/" + scenario + "/" + statement.name + (cached ? "/cached" : "/uncached");
-    auto* bench = benchmark::RegisterBenchmark(name.c_str(), BM_Route, rules, statement, cached);
+  const std::pair<Mode, const char*> modes[] = {{Mode::Uncached, "uncached"}, {Mode::Cached, "cached"}, {Mode::Reused, "reused"}};
+  for (const auto& [mode, label] : modes) {
+    std::string name = "route/" + scenario + "/" + statement.name + "/" + label;
+    auto* bench = benchmark::RegisterBenchmark(name.c_str(), BM_Route, rules, statement, mode);
     if (threads) bench->Threads(1)->Threads(2)->UseRealTime();
   }
 }

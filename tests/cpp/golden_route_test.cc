@@ -2,6 +2,7 @@
 // plan cache off and once served from a warm plan cache.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "sqlroute/engine.h"
 #include "sqlroute/error.h"
 #include "support/golden.h"
+#include "support/plan_text.h"
 #include "support/rewrite_law.h"
 
 namespace sqlroute {
@@ -238,6 +240,50 @@ TEST_P(GoldenRouteTest, MatchesExpectationFromPlanCache) {
   }
   ExpectCase(c, engine);  // served from the other statement's entry when no literal is pinned
   ExpectCase(c, engine);  // served from its own entry
+}
+
+// Generated keys differ from one route to the next: their digits are masked.
+std::string MaskGenerated(std::string text) {
+  static const std::regex kKey("[0-9]{12,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+  return std::regex_replace(text, kKey, "{generated}");
+}
+
+// The plan (or error) of `c` through Route, and through RouteInto on `reused`.
+void ExpectRouteIntoLikeRoute(const RouteCase& c, const Engine& engine, Plan& reused) {
+  std::vector<Value> params = ParseValues(c.node["params"]);
+  Hints hints = ParseHints(c.node["hints"]);
+  const std::string sql = c.node["sql"].as<std::string>();
+  std::string expected;
+  try {
+    expected = testing_support::PlanText(engine.Route(sql, params, hints));
+  } catch (const Error& error) {
+    expected = error.what();
+  }
+  std::string actual;
+  try {
+    engine.RouteInto(reused, sql, params, hints);
+    actual = testing_support::PlanText(reused);
+  } catch (const Error& error) {
+    actual = error.what();
+  }
+  EXPECT_EQ(MaskGenerated(actual), MaskGenerated(expected)) << c.file << ": " << c.name;
+}
+
+// One Plan reused for every case in turn (and in reverse order), each into the storage the
+// plan of another statement left: RouteInto gives what Route gives, cached or not.
+TEST(GoldenReusedPlanTest, RouteIntoGivesWhatRouteGives) {
+  std::vector<RouteCase> cases = LoadCases();
+  for (bool plan_cache : {false, true}) {
+    Plan reused;
+    for (int pass = 0; pass < 2; ++pass) {
+      for (const RouteCase& c : cases) {
+        Engine engine(RulesFor(c.rules_path, plan_cache));
+        ExpectRouteIntoLikeRoute(c, engine, reused);
+        ExpectRouteIntoLikeRoute(c, engine, reused);  // served by the plan template when there is one
+      }
+      std::reverse(cases.begin(), cases.end());
+    }
+  }
 }
 
 std::string CaseName(const testing::TestParamInfo<RouteCase>& info) {

@@ -40,6 +40,11 @@ class Engine {
   // the connection's transaction state for read/write splitting and is updated.
   Plan Route(std::string_view sql, const std::vector<Value>& params = {}, const Hints& hints = {},
              Session* session = nullptr) const;
+  // Route, writing the plan into `out` and reusing the storage it holds: a proxy that keeps one
+  // Plan per worker routes cached statements with few heap allocations. Every field of `out` is
+  // replaced; after an error `out` is valid but its content unspecified.
+  void RouteInto(Plan& out, std::string_view sql, const std::vector<Value>& params = {}, const Hints& hints = {},
+                 Session* session = nullptr) const;
 
   // Routes a prepared statement once per parameter set (JDBC batching) and groups the parameter
   // sets by (data source, actual SQL), in order. Throws on the first set that fails, naming it.

@@ -352,7 +352,9 @@ bool CompiledPlan::SetUpRewrite(const PlanRecording& recording) {
   statement_kind_ = recording.plan.statement_kind;
   // The template must give the recorded statement its recorded units.
   route::RouteInput input{recording.statement, recording.rules, recording.params, kNoHints};
-  return SameUnits(Units(recording.statement.sql, literals, input, recording.decorated), recording.plan.units);
+  std::vector<SqlUnit> units;
+  Units(recording.statement.sql, literals, input, recording.decorated, units);
+  return SameUnits(units, recording.plan.units);
 }
 
 // The rewrite of the statement with other literal values, under the recorded route, must be
@@ -374,7 +376,9 @@ bool CompiledPlan::VerifyWithOtherLiterals(const PlanRecording& recording) const
     merge.affected_rows_once = false;
     if (!SameMerge(merge, merge_)) return false;
     route::RouteInput input{parsed, recording.rules, recording.params, kNoHints};
-    return SameUnits(Units(other, normalized->literals, input, recording.decorated), rewritten.units);
+    std::vector<SqlUnit> units;
+    Units(other, normalized->literals, input, recording.decorated, units);
+    return SameUnits(units, rewritten.units);
   } catch (const Error&) {
     return false;
   }
@@ -411,9 +415,9 @@ std::vector<Value> CompiledPlan::EncryptedParams(const std::vector<Value>& input
   return result;
 }
 
-std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector<LiteralToken>& literals,
-                                         const route::RouteInput& input, const route::RouteContext& route) const {
-  std::vector<SqlUnit> units;
+void CompiledPlan::Units(std::string_view sql, const std::vector<LiteralToken>& literals,
+                         const route::RouteInput& input, const route::RouteContext& route,
+                         std::vector<SqlUnit>& units) const {
   std::vector<Value> encrypted;
   if (!encrypted_.empty()) encrypted = EncryptedParams(input.params);
   const std::vector<Value>& params = encrypted_.empty() ? input.params : encrypted;
@@ -422,11 +426,12 @@ std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector
     units.resize(route.units.size());
     for (std::size_t i = 0; i < route.units.size(); ++i) {
       units[i].data_source = route.units[i].data_source;
+      units[i].sql.clear();
       units[i].sql.reserve(sql.size() + 16);
       AppendUnitSql(sql, literals, route.units[i], units[i].sql);
       units[i].params = params;
     }
-    return units;
+    return;
   }
   // UNION ALL: each statement built once, its units' SQL appended in place.
   std::size_t targets = 0;
@@ -434,6 +439,10 @@ std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector
   std::vector<std::size_t> joined(targets, 0);
   for (std::size_t t : target_of) ++joined[t];
   units.resize(targets);
+  for (SqlUnit& unit : units) {
+    unit.sql.clear();
+    unit.params.clear();
+  }
   for (std::size_t i = 0; i < route.units.size(); ++i) {
     SqlUnit& unit = units[target_of[i]];
     if (unit.sql.empty()) {
@@ -446,7 +455,6 @@ std::vector<SqlUnit> CompiledPlan::Units(std::string_view sql, const std::vector
     AppendUnitSql(sql, literals, route.units[i], unit.sql);
     unit.params.insert(unit.params.end(), params.begin(), params.end());
   }
-  return units;
 }
 
 Value CompiledPlan::OperandValue(const Operand& operand, const TemplateCall& call, const ast::Statement& model) {
@@ -512,41 +520,49 @@ bool CompiledPlan::Fits(const route::RouteContext& route) const {
   return seen == (renamed_tables_.size() == 64 ? ~uint64_t{0} : (uint64_t{1} << renamed_tables_.size()) - 1);
 }
 
-std::optional<Plan> CompiledPlan::Route(const TemplateCall& call) const {
+bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
   const ast::Statement& model = *call.shape.statement();
-  if (call.params.size() != model.param_markers.size()) return std::nullopt;
+  if (call.params.size() != model.param_markers.size()) return false;
   call.observation.Parsed(model, true);
   route::RouteInput input{model, call.rules, call.params, kNoHints};
   route::RouteContext route;
   if (!reads_values_) {
+    route.units.swap(out.route_units);  // copied into element by element
+    route.decisions.swap(out.decisions);
     route = fixed_route_;
   } else {
-    route = insert_rows_.empty() ? route::RouteShardingConditions(input, tables_, *scope_, Conditions(call, model))
-                                 : route::Route(input);
+    route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions)};
+    route = insert_rows_.empty()
+                ? route::RouteShardingConditions(input, tables_, *scope_, Conditions(call, model), &spare)
+                : route::Route(input);
     if (!Fits(route)) {
       std::shared_ptr<const ast::Statement> statement = call.shape.Instantiate(call.sql, call.literals);
-      return FinishRoute({*statement, call.rules, call.params, kNoHints}, std::move(route), call.session, call.sql,
-                         call.observation);
+      out = FinishRoute({*statement, call.rules, call.params, kNoHints}, std::move(route), call.session, call.sql,
+                        call.observation);
+      return true;
     }
   }
   route::DecorateReadwrite(input, call.session, route);
   route::DecorateShadow(input, route);
   call.observation.Routed(route);
-  Plan plan;
-  plan.units = Units(call.sql, call.literals, input, route);
-  if (!merge_is_default_) plan.merge = merge_;
-  plan.merge.affected_rows_once =
+  Units(call.sql, call.literals, input, route, out.units);
+  if (merge_is_default_) {
+    out.merge = MergeInstructions{};
+  } else {
+    out.merge = merge_;
+  }
+  out.merge.affected_rows_once =
       route.type == RouteType::Broadcast && ast::ClassOf(model.kind) == ast::StatementClass::DML;
-  plan.logic_sql = std::string(call.sql);
-  plan.statement_kind = statement_kind_;
-  plan.route_type = route.type;
-  plan.route_units = std::move(route.units);
-  plan.decisions = std::move(route.decisions);
-  plan.warnings = std::move(route.warnings);
-  plan.notes = std::move(route.notes);
-  plan.execution_groups = GroupForExecution(plan.units, call.rules.max_connections_size_per_query);
+  out.logic_sql.assign(call.sql);
+  out.statement_kind = statement_kind_;
+  out.route_type = route.type;
+  out.route_units = std::move(route.units);
+  out.decisions = std::move(route.decisions);
+  out.warnings = std::move(route.warnings);
+  out.notes = std::move(route.notes);
+  GroupForExecution(out.units, call.rules.max_connections_size_per_query, out.execution_groups);
   call.observation.Rewritten();
-  return plan;
+  return true;
 }
 
 std::size_t CompiledPlan::ApproxBytes() const {

@@ -70,9 +70,9 @@ class CompiledPlan final : public cache::PlanTemplate {
   // general pipeline.
   static std::unique_ptr<const CompiledPlan> Build(const PlanRecording& recording);
 
-  // The plan of the call's statement; nullopt (with nothing done) when it must take the
-  // general pipeline, which then reports what is wrong with it.
-  std::optional<Plan> Route(const TemplateCall& call) const;
+  // Writes the plan of the call's statement into `out`, reusing its storage; false (with nothing
+  // done) when the statement must take the general pipeline, which then reports what is wrong with it.
+  bool Route(const TemplateCall& call, Plan& out) const;
 
   std::size_t ApproxBytes() const override;
 
@@ -113,8 +113,9 @@ class CompiledPlan final : public cache::PlanTemplate {
                      std::string& out) const;
   // The parameters every unit receives: the call's, with the encrypted ones replaced.
   std::vector<Value> EncryptedParams(const std::vector<Value>& input) const;
-  std::vector<SqlUnit> Units(std::string_view sql, const std::vector<cache::LiteralToken>& literals,
-                             const route::RouteInput& input, const route::RouteContext& route) const;
+  // The units' SQL and parameters, into `units` (reusing its storage).
+  void Units(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const route::RouteInput& input,
+             const route::RouteContext& route, std::vector<SqlUnit>& units) const;
   bool Fits(const route::RouteContext& route) const;
 
   // Route

@@ -123,7 +123,7 @@ Plan FinishRoute(const route::RouteInput& input, route::RouteContext route, Sess
   plan.decisions = std::move(route.decisions);
   plan.warnings = std::move(route.warnings);
   plan.notes = std::move(route.notes);
-  plan.execution_groups = engine::GroupForExecution(plan.units, rules.max_connections_size_per_query);
+  engine::GroupForExecution(plan.units, rules.max_connections_size_per_query, plan.execution_groups);
   observation.Rewritten();
   return plan;
 }
@@ -135,21 +135,21 @@ namespace {
 // The pipeline of Engine::Route; `observation` hears of each stage done. A statement without
 // hints whose shape has a plan template is served by the template; otherwise parse (from the
 // cache when it can), route, decorate, rewrite — and the first such run of a cached shape
-// tries to build the shape's template.
-Plan RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::string_view sql,
+// tries to build the shape's template. The plan goes into `out`.
+void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::string_view sql,
                const std::vector<Value>& params, const Hints& hints, Session* session,
-               observe::Observation& observation) {
+               observe::Observation& observation, Plan& out) {
   const detail::CompiledRules& rules = snapshot.compiled();
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
   bool plain = !comment.found && hints.empty();
   cache::StatementCache::Probe probe = statements.Find(comment.sql, snapshot);
   if (plain && probe.entry) {
     if (const auto* compiled = static_cast<const engine::CompiledPlan*>(probe.entry->plan())) {
-      std::optional<Plan> plan = compiled->Route(
-          {sql, params, session, rules, probe.entry->statement(), probe.normalized->literals, observation});
-      if (plan) {
+      if (compiled->Route({sql, params, session, rules, probe.entry->statement(), probe.normalized->literals,
+                           observation},
+                          out)) {
         statements.CountHit();
-        return std::move(*plan);
+        return;
       }
     }
   }
@@ -162,7 +162,8 @@ Plan RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   route::RouteInput input{statement, rules, params, merged};
   route::RouteContext route = route::Route(input);
   if (!plain || !entry || entry->PlanBuildClaimed()) {
-    return engine::FinishRoute(input, std::move(route), session, sql, observation);
+    out = engine::FinishRoute(input, std::move(route), session, sql, observation);
+    return;
   }
   route::RouteContext undecorated = route;
   route::RouteContext decorated;
@@ -177,20 +178,26 @@ Plan RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
     }
     statements.AttachPlan(entry, std::move(compiled));
   }
-  return plan;
+  out = std::move(plan);
 }
 
 }  // namespace
 
 Plan Engine::Route(std::string_view sql, const std::vector<Value>& params, const Hints& hints,
                    Session* session) const {
+  Plan plan;
+  RouteInto(plan, sql, params, hints, session);
+  return plan;
+}
+
+void Engine::RouteInto(Plan& out, std::string_view sql, const std::vector<Value>& params, const Hints& hints,
+                       Session* session) const {
   cache::EpochGuard guard;  // keeps the snapshot and the cache entries this statement uses alive
   const RuleSet& snapshot = live_->Current(guard);
   observe::Observation observation(live_->observability, snapshot, sql, params);  // one branch when off
   try {
-    Plan plan = RoutePlan(snapshot, live_->statements, sql, params, hints, session, observation);
-    observation.Finished(plan);
-    return plan;
+    RoutePlan(snapshot, live_->statements, sql, params, hints, session, observation, out);
+    observation.Finished(out);
   } catch (const Error& error) {
     observation.Failed(error);
     throw;

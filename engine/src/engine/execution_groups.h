@@ -7,6 +7,8 @@
 
 namespace sqlroute::engine {
 
-std::vector<ExecutionGroup> GroupForExecution(const std::vector<SqlUnit>& units, int max_connections_per_query);
+// Writes the groups into `groups`, reusing the storage it has.
+void GroupForExecution(const std::vector<SqlUnit>& units, int max_connections_per_query,
+                       std::vector<ExecutionGroup>& groups);
 
 }  // namespace sqlroute::engine

@@ -30,4 +30,11 @@ struct RouteContext {
   bool SingleUnit() const { return units.size() == 1; }
 };
 
+// The units and decisions of an earlier plan, which routing writes over (Engine::RouteInto) so
+// that their strings and lists keep their buffers.
+struct SpareRoute {
+  std::vector<RouteUnit> units;
+  std::vector<RouteDecision> decisions;
+};
+
 }  // namespace sqlroute::route

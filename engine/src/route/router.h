@@ -41,8 +41,9 @@ std::vector<int32_t> MainScopeTables(const ast::Statement& statement);
 std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement);
 // RouteSharding of DQL/DML other than INSERT once the conditions are extracted (and checked
 // against sub-queries): standard, binding or cartesian route, IN-list split, warnings, checks
-// and auditors.
+// and auditors. `spare` (optional): storage the units and decisions reuse.
 RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
-                                     const TableScope& scope, const ShardingConditions& conditions);
+                                     const TableScope& scope, const ShardingConditions& conditions,
+                                     SpareRoute* spare = nullptr);
 
 }  // namespace sqlroute::route

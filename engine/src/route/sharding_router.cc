@@ -43,26 +43,40 @@ std::vector<DataNode> RouteBranches(const TableRouter& router, const ShardingTab
   return result;
 }
 
+// The unit of `node` of the first of `tables` (the others bound to it), written over `unit`.
+void SetUnit(RouteUnit& unit, const DataNode& node, const std::vector<const ShardingTable*>& tables,
+             const ShardingRule& rule) {
+  const ShardingTable& primary = *tables.front();
+  unit.logic_data_source = node.data_source;
+  unit.data_source = node.data_source;
+  unit.tables.resize(tables.size());
+  unit.tables.front().logic = primary.logic_table;
+  unit.tables.front().actual = node.table;
+  for (std::size_t i = 1; i < tables.size(); ++i) {
+    unit.tables[i].logic = tables[i]->logic_table;
+    unit.tables[i].actual = rule.BindingActualTable(primary, *tables[i], unit.data_source, unit.tables.front().actual);
+  }
+}
+
 void StandardRoute(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
-                   const ShardingConditions& conditions, RouteContext& context, InListChoices* choices) {
+                   const ShardingConditions& conditions, RouteContext& context, InListChoices* choices,
+                   SpareRoute* spare) {
   const ShardingRule& rule = *input.rules.sharding;
-  TableRouter router(rule, input.hints, context.decisions, choices);
+  TableRouter router(rule, input.hints, context.decisions, choices, spare);
   const ShardingTable& primary = *tables.front();
   std::vector<DataNode> nodes = RouteBranches(router, primary, conditions);
+  router.DropSpare();
   // RouteBranches gives each node once: units of distinct nodes need no duplicate check.
   bool distinct = context.units.empty() && (nodes.size() == 1 || primary.distinct_nodes);
-  context.units.reserve(context.units.size() + nodes.size());
-  for (auto& node : nodes) {
-    RouteUnit unit{node.data_source, std::move(node.data_source), {}};
-    unit.tables.reserve(tables.size());
-    unit.tables.push_back({primary.logic_table, std::move(node.table)});
-    for (std::size_t i = 1; i < tables.size(); ++i) {
-      unit.tables.push_back({tables[i]->logic_table, rule.BindingActualTable(primary, *tables[i], unit.data_source,
-                                                                             unit.tables.front().actual)});
-    }
-    if (distinct) {
-      context.units.push_back(std::move(unit));
-    } else {
+  if (distinct) {  // written over the spare units, if any
+    if (spare) context.units.swap(spare->units);
+    context.units.resize(nodes.size());
+    for (std::size_t i = 0; i < nodes.size(); ++i) SetUnit(context.units[i], nodes[i], tables, rule);
+  } else {
+    context.units.reserve(context.units.size() + nodes.size());
+    for (const auto& node : nodes) {
+      RouteUnit unit;
+      SetUnit(unit, node, tables, rule);
       context.AddUnit(std::move(unit));
     }
   }
@@ -174,7 +188,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
 }
 
 RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
-                                     const TableScope& scope, const ShardingConditions& conditions) {
+                                     const TableScope& scope, const ShardingConditions& conditions, SpareRoute* spare) {
   const ast::Statement& statement = input.statement;
   RouteContext context;
   if (conditions.AlwaysFalse()) {
@@ -182,7 +196,7 @@ RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<
   } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
     InListChoices choices;
     bool split = tables.size() == 1;
-    StandardRoute(input, tables, conditions, context, split ? &choices : nullptr);
+    StandardRoute(input, tables, conditions, context, split ? &choices : nullptr, spare);
     if (split) PlanInListSplit(input, *tables.front(), conditions, choices, context);
   } else {
     CartesianRoute(input, tables, conditions, context);

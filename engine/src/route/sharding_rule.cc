@@ -36,7 +36,12 @@ void TabulatePartitions(ShardingStrategy& strategy, const std::vector<const std:
     std::unordered_set<std::string> names(list->begin(), list->end());
     if (names.size() != list->size()) return;
   }
-  for (const auto* list : lists) strategy.partition_targets.push_back(PartitionTargets(*partitions, *count, *list, info));
+  for (const auto* list : lists) {
+    strategy.partition_targets.push_back(PartitionTargets(*partitions, *count, *list, info));
+    bool ascending = true;
+    for (std::size_t i = 1; i < list->size() && ascending; ++i) ascending = LessIgnoreCase((*list)[i - 1], (*list)[i]);
+    strategy.targets_ascending.push_back(ascending);
+  }
 }
 
 }  // namespace

@@ -31,6 +31,9 @@ struct ShardingStrategy {
   // source's actual tables, in data_sources order), the index of each partition's target in
   // it, -1 where none matches. Empty when there are no partitions or too many to tabulate.
   std::vector<std::vector<int32_t>> partition_targets;
+  // For each tabulated target list: whether it is strictly ascending as LessIgnoreCase orders,
+  // so that targets chosen in its order need no sorting.
+  std::vector<bool> targets_ascending;
 };
 
 struct KeyGenerateStrategy {

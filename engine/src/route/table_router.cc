@@ -96,20 +96,29 @@ class PartitionTargets {
 
 }  // namespace
 
-std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algorithm,
-                                                   const std::vector<std::string>& available, const DataNodeInfo& info,
-                                                   const std::vector<int32_t>* tabulated,
-                                                   const ColumnCondition& condition, std::vector<int>* record,
-                                                   PartitionMemo& memo) const {
+TableRouter::TableRouter(const ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions,
+                         InListChoices* choices, SpareRoute* spare)
+    : rule_(rule), hints_(hints), decisions_(decisions), choices_(choices), used_(decisions.size()),
+      recycling_(spare && decisions.empty()) {
+  if (recycling_) decisions_.swap(spare->decisions);
+}
+
+void TableRouter::DropSpare() const {
+  if (recycling_) decisions_.erase(decisions_.begin() + static_cast<std::ptrdiff_t>(used_), decisions_.end());
+}
+
+void TableRouter::ByPartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
+                               const DataNodeInfo& info, const std::vector<int32_t>* tabulated,
+                               const ColumnCondition& condition, std::vector<int>* record, PartitionMemo& memo,
+                               std::vector<std::string>& result) const {
   ComputePartitions(algorithm, condition, memo);
   PartitionTargets targets(algorithm, available, info, tabulated);
-  std::vector<std::string> result;
   if (condition.values.size() == 1) {  // the point query: nothing to deduplicate
     int index = targets.Find(memo.single);
-    if (index < 0) return result;
+    if (index < 0) return;
     if (record) (*record)[0] = index;
     result.push_back(available[static_cast<std::size_t>(index)]);
-    return result;
+    return;
   }
   std::vector<bool> taken(available.size());
   for (std::size_t k = 0; k < memo.partitions.size(); ++k) {
@@ -120,7 +129,6 @@ std::vector<std::string> TableRouter::ByPartitions(const PrecisePartitions& algo
     taken[static_cast<std::size_t>(index)] = true;
     result.push_back(available[static_cast<std::size_t>(index)]);
   }
-  return result;
 }
 
 void TableRouter::ComputePartitions(const PrecisePartitions& algorithm, const ColumnCondition& condition,
@@ -174,12 +182,14 @@ bool TableRouter::Misses(const ShardingStrategy& strategy, const ShardingTable& 
   return memo.range && std::all_of(memo.range->begin(), memo.range->end(), misses);
 }
 
-std::vector<std::string> TableRouter::ByRangePartitions(const PrecisePartitions& algorithm,
-                                                        const std::vector<std::string>& available,
-                                                        const std::vector<int32_t>& tabulated,
-                                                        const ColumnCondition& condition, PartitionMemo& memo) const {
+void TableRouter::ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
+                                    const std::vector<int32_t>& tabulated, const ColumnCondition& condition,
+                                    PartitionMemo& memo, std::vector<std::string>& result) const {
   ComputeRange(algorithm, condition, memo);
-  if (!memo.range) return available;
+  if (!memo.range) {
+    result = available;
+    return;
+  }
   // The chosen targets in `available` order: a bit per target (in a word when they are few).
   uint64_t few = 0;
   std::vector<bool> many(available.size() > 64 ? available.size() : 0);
@@ -198,12 +208,10 @@ std::vector<std::string> TableRouter::ByRangePartitions(const PrecisePartitions&
     }
     if (++chosen == available.size()) break;
   }
-  std::vector<std::string> result;
   result.reserve(chosen);
   for (std::size_t i = 0; i < available.size() && result.size() < chosen; ++i) {
     if (many.empty() ? (few >> i) & 1 : many[i]) result.push_back(available[i]);
   }
-  return result;
 }
 
 std::vector<std::string> TableRouter::ByDoSharding(const StandardShardingAlgorithm& algorithm,
@@ -245,10 +253,9 @@ std::vector<Value> TableRouter::HintValues(const ShardingTable& table, bool data
   return any == values.end() ? std::vector<Value>{} : any->second;
 }
 
-std::vector<std::string> TableRouter::ByStandard(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                                                 const ShardingTable& table, const DataNodeInfo& info,
-                                                 const ColumnCondition& condition, std::size_t list,
-                                                 PartitionMemo& memo) const {
+void TableRouter::ByStandard(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                             const ShardingTable& table, const DataNodeInfo& info, const ColumnCondition& condition,
+                             std::size_t list, PartitionMemo& memo, std::vector<std::string>& result) const {
   const StandardShardingAlgorithm& algorithm = *strategy.algorithm.standard;
   const auto& tabulated = strategy.partition_targets;
   const PrecisePartitions* partitions = algorithm.precise_partitions();
@@ -257,9 +264,9 @@ std::vector<std::string> TableRouter::ByStandard(const ShardingStrategy& strateg
     if (strategy.target) return *strategy.target;
     return local.emplace(ShardingTarget{table.logic_table, strategy.column_names.front(), info});
   };
-  std::vector<std::string> result;
   if (condition.is_range && partitions && list < tabulated.size()) {
-    result = ByRangePartitions(*partitions, available, tabulated[list], condition, memo);
+    ByRangePartitions(*partitions, available, tabulated[list], condition, memo, result);
+    if (strategy.targets_ascending[list]) return;  // chosen in `available` order
   } else if (condition.is_range) {
     result = algorithm.DoRangeSharding(available, target(), condition.range);
   } else {
@@ -269,14 +276,13 @@ std::vector<std::string> TableRouter::ByStandard(const ShardingStrategy& strateg
       record->assign(condition.values.size(), -1);
     }
     if (partitions) {
-      result = ByPartitions(*partitions, available, info, list < tabulated.size() ? &tabulated[list] : nullptr,
-                            condition, record, memo);
+      ByPartitions(*partitions, available, info, list < tabulated.size() ? &tabulated[list] : nullptr, condition,
+                   record, memo, result);
     } else {
       result = ByDoSharding(algorithm, available, target(), condition, record);
     }
   }
   if (result.size() > 1) result = SortedDistinct(std::move(result));
-  return result;
 }
 
 std::vector<std::string> TableRouter::ByHint(const ShardingStrategy& strategy, const std::vector<std::string>& available,
@@ -321,30 +327,47 @@ const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy&
                                                          const ShardingCondition* branch, bool database_level,
                                                          std::size_t list, PartitionMemo& memo) const {
   static const std::vector<std::string> kNone;
-  std::vector<std::string> result;
+  if (strategy.kind == Kind::None) return available;
+  // The decision is written over the next slot (a spare one, or one appended), which is kept
+  // only when targets are chosen.
+  if (used_ == decisions_.size()) decisions_.emplace_back();
+  RouteDecision& decision = decisions_[used_];
+  auto release = [&](const std::vector<std::string>& chosen) -> const std::vector<std::string>& {
+    if (!recycling_) decisions_.pop_back();
+    return chosen;
+  };
+  std::vector<std::string>& result = decision.targets;
+  result.clear();
   std::string column;
   std::string condition_text;
   const ColumnCondition* standard = nullptr;  // its column and text go into the decision
   switch (strategy.kind) {
-    case Kind::None: return available;
+    case Kind::None: break;
     case Kind::Hint: result = ByHint(strategy, available, table, database_level, condition_text); break;
     case Kind::Standard:
       standard = StandardCondition(strategy, table, branch, memo);
-      if (!standard) return available;
-      result = ByStandard(strategy, available, table, info, *standard, list, memo);
+      if (!standard) return release(available);
+      ByStandard(strategy, available, table, info, *standard, list, memo, result);
       break;
     case Kind::Complex:
       result = ByComplex(strategy, available, table, branch, column, condition_text);
-      if (condition_text.empty()) return available;
+      if (condition_text.empty()) return release(available);
       break;
   }
-  if (result.empty()) return kNone;
-  RouteDecision& decision = decisions_.emplace_back();
+  if (result.empty()) return release(kNone);
+  ++used_;
   decision.table = table.logic_table;
-  decision.column = standard ? strategy.columns.front() : std::move(column);
+  if (standard) {
+    decision.column = strategy.columns.front();
+  } else {
+    decision.column = std::move(column);
+  }
   decision.algorithm = strategy.algorithm_name;
-  decision.condition = standard ? standard->text : std::move(condition_text);
-  decision.targets = std::move(result);
+  if (standard) {
+    decision.condition = standard->text;
+  } else {
+    decision.condition = std::move(condition_text);
+  }
   decision.database_level = database_level;
   return decision.targets;
 }
@@ -359,11 +382,12 @@ std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const Shard
   }
   const std::vector<std::string>& data_sources = table.database_strategy.kind == Kind::None ? table.data_sources : chosen;
   if (data_sources.empty()) throw Error(ErrorCode::NO_DATABASE_ROUTE, "No sharding database route info.");
-  std::vector<DataNode> result;
-  result.reserve(data_sources.size());
-  decisions_.reserve(decisions_.size() + data_sources.size());
   bool table_hint_skipped = hints_.database_value_only.has_value();
   bool all = table.database_strategy.kind == Kind::None;
+  constexpr std::size_t kReserved = 64;  // nodes and decisions up front; a route to more grows the lists
+  std::vector<DataNode> result;
+  result.reserve(std::min(table.nodes.size(), kReserved));
+  decisions_.reserve(decisions_.size() + std::min(data_sources.size(), kReserved));
   for (std::size_t i = 0; i < data_sources.size(); ++i) {
     const std::string& ds = data_sources[i];
     std::size_t list = all ? i : static_cast<std::size_t>(table.DataSourceIndex(ds));

@@ -20,9 +20,11 @@ using InListChoices = std::map<std::pair<ast::ExprId, const std::vector<std::str
 
 class TableRouter {
  public:
+  // Decisions are appended to `decisions`. `spare` (optional, `decisions` empty): storage of an
+  // earlier plan's decisions, which they are written over; DropSpare then drops what is left.
   TableRouter(const ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions,
-              InListChoices* choices = nullptr)
-      : rule_(rule), hints_(hints), decisions_(decisions), choices_(choices) {}
+              InListChoices* choices = nullptr, SpareRoute* spare = nullptr);
+  void DropSpare() const;
 
   // `branch` may be null: no sharding condition, so every node the strategies allow.
   std::vector<DataNode> Route(const ShardingTable& table, const ShardingCondition* branch) const;
@@ -46,9 +48,10 @@ class TableRouter {
                                               const std::vector<std::string>& available, const ShardingTable& table,
                                               const DataNodeInfo& info, const ShardingCondition* branch,
                                               bool database_level, std::size_t list, PartitionMemo& memo) const;
-  std::vector<std::string> ByStandard(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                                      const ShardingTable& table, const DataNodeInfo& info,
-                                      const ColumnCondition& condition, std::size_t list, PartitionMemo& memo) const;
+  // The targets go into `result` (empty).
+  void ByStandard(const ShardingStrategy& strategy, const std::vector<std::string>& available,
+                  const ShardingTable& table, const DataNodeInfo& info, const ColumnCondition& condition,
+                  std::size_t list, PartitionMemo& memo, std::vector<std::string>& result) const;
   // `condition_text` (and `column` for complex) receive what the decision shows.
   std::vector<std::string> ByHint(const ShardingStrategy& strategy, const std::vector<std::string>& available,
                                   const ShardingTable& table, bool database_level, std::string& condition_text) const;
@@ -62,10 +65,9 @@ class TableRouter {
                                         const ColumnCondition& condition, std::vector<int>* record) const;
   // Standard precise sharding of every value, through the algorithm's partitions (`tabulated`:
   // the rule's partition -> target index table for `available`, or null).
-  std::vector<std::string> ByPartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
-                                        const DataNodeInfo& info, const std::vector<int32_t>* tabulated,
-                                        const ColumnCondition& condition, std::vector<int>* record,
-                                        PartitionMemo& memo) const;
+  void ByPartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
+                    const DataNodeInfo& info, const std::vector<int32_t>* tabulated, const ColumnCondition& condition,
+                    std::vector<int>* record, PartitionMemo& memo, std::vector<std::string>& result) const;
   // The partitions of the condition's values (memo.single or memo.partitions), or of its range
   // (memo.range), once per condition.
   void ComputePartitions(const PrecisePartitions& algorithm, const ColumnCondition& condition, PartitionMemo& memo) const;
@@ -77,9 +79,9 @@ class TableRouter {
   bool Misses(const ShardingStrategy& strategy, const ShardingTable& table, const ShardingCondition* branch,
               std::size_t list, PartitionMemo& memo) const;
   // Standard range sharding through the algorithm's range partitions and the rule's table.
-  std::vector<std::string> ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
-                                             const std::vector<int32_t>& tabulated, const ColumnCondition& condition,
-                                             PartitionMemo& memo) const;
+  void ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
+                         const std::vector<int32_t>& tabulated, const ColumnCondition& condition, PartitionMemo& memo,
+                         std::vector<std::string>& result) const;
   const ColumnCondition* FindCondition(const ShardingTable& table, const std::string& column,
                                        const ShardingCondition* branch) const;
   std::vector<Value> HintValues(const ShardingTable& table, bool database_level) const;
@@ -88,6 +90,8 @@ class TableRouter {
   const Hints& hints_;
   std::vector<RouteDecision>& decisions_;
   InListChoices* choices_;
+  mutable std::size_t used_;  // decisions_ beyond this are spare
+  bool recycling_;
 };
 
 }  // namespace sqlroute::route
