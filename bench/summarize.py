@@ -1,7 +1,9 @@
 """Prints the medians of bench/route_bench.cc's JSON output as a table with ratios:
 cached / uncached, each against the MariaDB point select round trip (when measured), and the
 throughput of 2 threads against 1 (Google Benchmark's threads; bench/scaling_main.cc measures
-long-lived workers), and the heap allocations per cached statement.  Usage: summarize.py cpp.json [--mariadb-ns NS]"""
+long-lived workers), and the heap allocations per cached statement. `reused` is the cached
+statement routed by Engine::RouteInto into a Plan kept across calls.
+Usage: summarize.py cpp.json [--mariadb-ns NS]"""
 import argparse
 import json
 
@@ -19,19 +21,23 @@ def main():
             medians[bench["run_name"]] = bench
     db = args.mariadb_ns
     print("real time and CPU time per statement, medians; on a busy machine CPU time is the truer figure")
-    print(f"{'benchmark':<46} {'uncached_ns':>11} {'cached_ns':>9} {'unc_cpu':>8} {'cach_cpu':>8} {'cached/unc':>10}"
-          + (f" {'unc/db':>7} {'cached/db':>9}" if db else ""))
+    print(f"{'benchmark':<46} {'uncached_ns':>11} {'cached_ns':>9} {'reused_ns':>9} {'unc_cpu':>8} {'cach_cpu':>8}"
+          f" {'cached/unc':>10} {'allocs':>6} {'allocs_r':>8}"
+          + (f" {'unc/db':>7} {'cached/db':>9} {'reused/db':>9}" if db else ""))
     for name, bench in medians.items():
         if not name.startswith("route/") or "/uncached" not in name or "threads:2" in name:
             continue
-        cached = medians.get(name.replace("/uncached", "/cached"))
-        off, on = bench["real_time"], cached["real_time"] if cached else float("nan")
-        off_cpu, on_cpu = bench["cpu_time"], cached["cpu_time"] if cached else float("nan")
+        nan = {"real_time": float("nan"), "cpu_time": float("nan"), "allocs": float("nan")}
+        cached = medians.get(name.replace("/uncached", "/cached"), nan)
+        reused = medians.get(name.replace("/uncached", "/reused"), nan)
+        off, on, again = bench["real_time"], cached["real_time"], reused["real_time"]
+        off_cpu, on_cpu = bench["cpu_time"], cached["cpu_time"]
         label = name.replace("/uncached", "").replace("/real_time/threads:1", "")
-        allocs = cached.get("allocs", float("nan")) if cached else float("nan")
-        line = f"{label:<46} {off:>11.0f} {on:>9.0f} {off_cpu:>8.0f} {on_cpu:>8.0f} {on / off:>10.3f} {allocs:>6.0f}"
+        allocs, allocs_reused = cached.get("allocs", float("nan")), reused.get("allocs", float("nan"))
+        line = (f"{label:<46} {off:>11.0f} {on:>9.0f} {again:>9.0f} {off_cpu:>8.0f} {on_cpu:>8.0f} {on / off:>10.3f}"
+                f" {allocs:>6.0f} {allocs_reused:>8.0f}")
         if db:
-            line += f" {off / db:>7.3f} {on / db:>9.4f}"
+            line += f" {off / db:>7.3f} {on / db:>9.4f} {again / db:>9.4f}"
         print(line)
     for name, bench in medians.items():
         if "threads:2" in name:

@@ -207,10 +207,10 @@ void Engine::RouteInto(Plan& out, std::string_view sql, const std::vector<Value>
 BatchPlan Engine::RouteBatch(std::string_view sql, const std::vector<std::vector<Value>>& param_sets,
                              const Hints& hints, Session* session) const {
   BatchPlan result;
+  Plan plan;  // reused for each parameter set
   for (std::size_t input = 0; input < param_sets.size(); ++input) {
-    Plan plan;
     try {
-      plan = Route(sql, param_sets[input], hints, session);
+      RouteInto(plan, sql, param_sets[input], hints, session);
     } catch (const Error& error) {
       std::string where = "in parameter set " + std::to_string(input) + ": ";
       if (error.position()) throw Error(error.code(), where + error.message(), *error.position());

@@ -23,6 +23,7 @@ std::vector<std::size_t> UnionAllTargets(const std::vector<Unit>& units, int bat
     int statements;
   };
   std::vector<Open> open;
+  open.reserve(std::min<std::size_t>(units.size(), 64));
   std::vector<std::size_t> target_of(units.size());
   targets = 0;
   for (std::size_t i = 0; i < units.size(); ++i) {
