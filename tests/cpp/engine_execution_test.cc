@@ -42,6 +42,44 @@ TEST(ExecutionGroupTest, TwoConnectionsSplitThreeUnitsTwoAndOne) {
   EXPECT_EQ(plan.execution_groups[0].mode, sqlroute::ConnectionMode::ConnectionStrictly);
 }
 
+// 40 data sources of 3 tables each (t_user_k on ds_(k % 40)): more than DataSourceIndex
+// searches one by one, so UNION ALL batching and grouping go through its hash index.
+void ExpectFortyDataSourcePlan(const sqlroute::Plan& plan) {
+  ASSERT_EQ(plan.route_units.size(), 120u);
+  ASSERT_EQ(plan.units.size(), 80u);  // per data source: two tables joined, then the third
+  ASSERT_EQ(plan.execution_groups.size(), 40u);
+  auto piece = [](int table) { return "SELECT c FROM t_user_" + std::to_string(table) + " WHERE k = ?"; };
+  for (std::size_t d = 0; d < 40; ++d) {
+    std::string ds = "ds_" + std::to_string(d);
+    const sqlroute::SqlUnit& joined = plan.units[2 * d];
+    const sqlroute::SqlUnit& last = plan.units[2 * d + 1];
+    EXPECT_EQ(joined.data_source, ds);
+    EXPECT_EQ(joined.sql, piece(static_cast<int>(d)) + " UNION ALL " + piece(static_cast<int>(d) + 40));
+    EXPECT_EQ(joined.params.size(), 2u);
+    EXPECT_EQ(last.data_source, ds);
+    EXPECT_EQ(last.sql, piece(static_cast<int>(d) + 80));
+    const sqlroute::ExecutionGroup& group = plan.execution_groups[d];
+    EXPECT_EQ(group.data_source, ds);
+    EXPECT_EQ(group.mode, sqlroute::ConnectionMode::ConnectionStrictly);
+    ASSERT_EQ(group.connections.size(), 1u);
+    EXPECT_EQ(group.connections[0], (std::vector<std::size_t>{2 * d, 2 * d + 1}));
+  }
+}
+
+TEST(ExecutionGroupTest, FortyDataSourcesJoinAndGroupAsFew) {
+  std::string yaml = "dataSources:\n";
+  for (int d = 0; d < 40; ++d) yaml += "  ds_" + std::to_string(d) + ": {url: x}\n";
+  yaml += "rules:\n- !SHARDING\n  autoTables:\n    t_user:\n      shardingStrategy:\n"
+          "        standard: {shardingColumn: id, shardingAlgorithmName: mod}\n"
+          "  shardingAlgorithms:\n    mod: {type: MOD, props: {sharding-count: 120}}\n"
+          "props:\n  max-connections-size-per-query: 1\n  max-union-size-per-datasource: 2\n";
+  sqlroute::Engine engine = sqlroute::Engine::FromYamlString(yaml);
+  const std::string sql = "SELECT c FROM t_user WHERE k = ?";
+  ExpectFortyDataSourcePlan(engine.Route(sql, {sqlroute::Value::Int(1)}));  // the general pipeline
+  ASSERT_EQ(engine.plan_cache_stats().templates, 1u);
+  ExpectFortyDataSourcePlan(engine.Route(sql, {sqlroute::Value::Int(1)}));  // the plan template
+}
+
 TEST(BatchTest, ParameterSetsAreGroupedByDataSourceAndSql) {
   sqlroute::Engine engine = sqlroute::Engine::FromYamlString(Rules(1));
   using sqlroute::Value;

@@ -486,7 +486,9 @@ route::ShardingConditions CompiledPlan::Conditions(const TemplateCall& call, con
       condition.is_range = true;
       condition.range.lower = OperandValue(source.value, call, model);
       condition.range.upper = OperandValue(source.high, call, model);
-      condition.text = "BETWEEN " + condition.range.lower->ToDisplay() + " AND " + condition.range.upper->ToDisplay();
+      condition.text.reserve(32);
+      condition.text.append("BETWEEN ").append(condition.range.lower->ToDisplay());
+      condition.text.append(" AND ").append(condition.range.upper->ToDisplay());
       continue;
     }
     overrides.clear();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/data_source_index.h"
+
 namespace sqlroute::engine {
 namespace {
 
@@ -28,12 +30,10 @@ void GroupForExecution(const std::vector<SqlUnit>& units, int max_connections_pe
   std::vector<Row> many(units.size() > kFew ? units.size() : 0);  // no more groups than units
   Row* rows = many.empty() ? few : many.data();
   std::size_t count = 0;  // groups so far
+  DataSourceIndex index(units.size());
   for (std::size_t i = 0; i < units.size(); ++i) {
-    std::size_t g = 0;
-    while (g < count && groups[g].data_source != units[i].data_source) ++g;
-    if (g == count) {
-      GroupAt(groups, count++).data_source = units[i].data_source;
-    }
+    std::size_t g = index.Find(units[i].data_source);
+    if (g == count) GroupAt(groups, count++).data_source = units[i].data_source;
     rows[i].group_of_unit = g;
     ++rows[g].units;
   }

@@ -2,10 +2,10 @@
 // UNION ALL aggregation (spec §5.7, ShardingSphere 5.5.3+): the SELECT units of one data source
 // become one statement `<sql1> UNION ALL <sql2> ...`, in batches of at most
 // `max-union-size-per-datasource`, when the statement is simple enough for that to be safe.
-#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "common/data_source_index.h"
 #include "rewrite/rewriter.h"
 
 namespace sqlroute::rewrite {
@@ -18,29 +18,20 @@ bool UnionAllApplies(const RewriteInput& input);
 template <class Unit>
 std::vector<std::size_t> UnionAllTargets(const std::vector<Unit>& units, int batch, std::size_t& targets) {
   struct Open {
-    const std::string* data_source;
     std::size_t target;
     int statements;
   };
-  std::vector<Open> open;
-  open.reserve(std::min<std::size_t>(units.size(), 64));
+  std::vector<Open> open;  // per data source, in order of first appearance
+  DataSourceIndex index(units.size());
   std::vector<std::size_t> target_of(units.size());
   targets = 0;
   for (std::size_t i = 0; i < units.size(); ++i) {
-    const std::string& data_source = units[i].data_source;
-    auto found = std::find_if(open.begin(), open.end(), [&](const Open& each) { return *each.data_source == data_source; });
-    if (found != open.end() && found->statements < batch) {
-      ++found->statements;
-      target_of[i] = found->target;
-      continue;
-    }
-    Open fresh{&data_source, targets++, 1};
-    if (found == open.end()) {
-      open.push_back(fresh);
-    } else {
-      *found = fresh;
-    }
-    target_of[i] = fresh.target;
+    std::size_t slot = index.Find(units[i].data_source);
+    if (slot == open.size()) open.push_back({0, 0});
+    Open& each = open[slot];
+    if (each.statements == 0 || each.statements >= batch) each = {targets++, 0};
+    ++each.statements;
+    target_of[i] = each.target;
   }
   return target_of;
 }

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 #include "common/strings.h"
 #include "config/config_validator.h"
@@ -210,7 +211,7 @@ class Compiler {
 
   void CheckDataSource(const std::string& name, const std::vector<std::string>& data_sources,
                        const std::string& path) const {
-    if (std::find(data_sources.begin(), data_sources.end(), name) == data_sources.end()) {
+    if (!known_data_sources_.count(name)) {
       throw Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE,
                   "data source `" + name + "` is not configured; known: " + Join(data_sources, ", "), path);
     }
@@ -287,6 +288,7 @@ class Compiler {
     // When collecting problems a table that fails is left out (and not blamed again in bindings).
     std::vector<route::ShardingTable> tables;
     std::set<std::string> failed;
+    known_data_sources_ = {data_sources.begin(), data_sources.end()};
     for (const auto& entry : sharding.tables) {
       if (!config::Recover([&] { tables.push_back(CompileTable(entry, sharding, data_sources)); })) {
         failed.insert(ToLower(entry.name));
@@ -417,6 +419,7 @@ class Compiler {
 
   const config::RuleConfig& config_;
   std::map<std::string, ShardingAlgorithm> algorithms_;
+  std::unordered_set<std::string> known_data_sources_;  // CompileSharding's data sources, for CheckDataSource
 };
 
 }  // namespace

@@ -1,0 +1,34 @@
+#pragma once
+// Numbers data source names in order of first appearance: a linear search among a few, a hash
+// index for many (a route over thousands of data sources stays linear in its units).
+#include <array>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace sqlroute {
+
+class DataSourceIndex {
+ public:
+  // `lookups`: how many names will be looked up, at most (it decides the search).
+  explicit DataSourceIndex(std::size_t lookups) : hashed_(lookups > kFew) {}
+
+  // The number of `name`, which must outlive the index: its own, or the next one for a new name.
+  std::size_t Find(const std::string& name) {
+    if (hashed_) return index_.emplace(name, index_.size()).first->second;
+    for (std::size_t i = 0; i < count_; ++i) {
+      if (*few_[i] == name) return i;
+    }
+    few_[count_] = &name;
+    return count_++;
+  }
+
+ private:
+  static constexpr std::size_t kFew = 32;
+  bool hashed_;
+  std::array<const std::string*, kFew> few_{};
+  std::size_t count_ = 0;
+  std::unordered_map<std::string_view, std::size_t> index_;
+};
+
+}  // namespace sqlroute
