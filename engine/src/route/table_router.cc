@@ -328,6 +328,11 @@ const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy&
                                                          std::size_t list, PartitionMemo& memo) const {
   static const std::vector<std::string> kNone;
   if (strategy.kind == Kind::None) return available;
+  const ColumnCondition* standard = nullptr;  // its column and text go into the decision
+  if (strategy.kind == Kind::Standard) {
+    standard = StandardCondition(strategy, table, branch, memo);
+    if (!standard) return available;
+  }
   // The decision is written over the next slot (a spare one, or one appended), which is kept
   // only when targets are chosen.
   if (used_ == decisions_.size()) decisions_.emplace_back();
@@ -340,15 +345,10 @@ const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy&
   result.clear();
   std::string column;
   std::string condition_text;
-  const ColumnCondition* standard = nullptr;  // its column and text go into the decision
   switch (strategy.kind) {
     case Kind::None: break;
     case Kind::Hint: result = ByHint(strategy, available, table, database_level, condition_text); break;
-    case Kind::Standard:
-      standard = StandardCondition(strategy, table, branch, memo);
-      if (!standard) return release(available);
-      ByStandard(strategy, available, table, info, *standard, list, memo, result);
-      break;
+    case Kind::Standard: ByStandard(strategy, available, table, info, *standard, list, memo, result); break;
     case Kind::Complex:
       result = ByComplex(strategy, available, table, branch, column, condition_text);
       if (condition_text.empty()) return release(available);
