@@ -26,7 +26,7 @@ class DataSourceIndex {
  private:
   static constexpr std::size_t kFew = 32;
   bool hashed_;
-  std::array<const std::string*, kFew> few_{};
+  std::array<const std::string*, kFew> few_;  // the first count_ are set
   std::size_t count_ = 0;
   std::unordered_map<std::string_view, std::size_t> index_;
 };

@@ -2,6 +2,7 @@
 // UNION ALL aggregation (spec §5.7, ShardingSphere 5.5.3+): the SELECT units of one data source
 // become one statement `<sql1> UNION ALL <sql2> ...`, in batches of at most
 // `max-union-size-per-datasource`, when the statement is simple enough for that to be safe.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ std::vector<std::size_t> UnionAllTargets(const std::vector<Unit>& units, int bat
     int statements;
   };
   std::vector<Open> open;  // per data source, in order of first appearance
+  open.reserve(std::min<std::size_t>(units.size(), 64));
   DataSourceIndex index(units.size());
   std::vector<std::size_t> target_of(units.size());
   targets = 0;
