@@ -2,7 +2,7 @@
 // rule changes invalidate it, and the prop switches it off.
 #include <gtest/gtest.h>
 
-#include "support/small_rules.h"
+#include "support/golden.h"
 
 #include <random>
 #include <string>
@@ -13,7 +13,7 @@
 namespace sqlroute {
 namespace {
 
-const std::string kSharding = testing_support::kTwoShardMod4Rules;
+const std::string kSharding = testing_support::GoldenRules("two_shard_mod4");
 
 std::string Units(const Plan& plan) {
   std::string out = std::string(RouteTypeName(plan.route_type)) + "\n";

@@ -17,7 +17,7 @@
 #include "sqlroute/engine.h"
 #include "sqlroute/error.h"
 #include "support/golden.h"
-#include "support/small_rules.h"
+#include "support/golden.h"
 
 namespace sqlroute {
 namespace {
@@ -184,7 +184,7 @@ TEST(CacheTemplateTest, EveryGoldenShapeGetsTheGeneralPipelinesPlansForOtherValu
 }
 
 TEST(CacheTemplateTest, SimpleShardingStatementsAreServedByTemplates) {
-  Engine engine = Engine::FromYamlString(testing_support::kTwoShardMod4Rules);
+  Engine engine = Engine::FromYamlString(testing_support::GoldenRules("two_shard_mod4"));
   for (const char* sql : {"SELECT c FROM t_user WHERE id = ?", "UPDATE t_user SET c = ? WHERE id = ?",
                           "DELETE FROM t_user WHERE id = ?", "INSERT INTO t_user (id, c) VALUES (?, ?)"}) {
     std::vector<Value> params;
@@ -205,8 +205,8 @@ TEST(CacheTemplateTest, SimpleShardingStatementsAreServedByTemplates) {
 }
 
 TEST(CacheTemplateTest, OneRowInsertTemplateRoutesEachRowLikeTheGeneralPipeline) {
-  Engine cached = Engine::FromYamlString(testing_support::kTwoShardMod4Rules);
-  Engine uncached = Engine::FromYamlString(std::string(testing_support::kTwoShardMod4Rules) +
+  Engine cached = Engine::FromYamlString(testing_support::GoldenRules("two_shard_mod4"));
+  Engine uncached = Engine::FromYamlString(testing_support::GoldenRules("two_shard_mod4") +
                                            "\nprops:\n  sql-plan-cache-enabled: false\n");
   const std::string sql = "INSERT INTO t_user (id, c) VALUES (?, ?) ON DUPLICATE KEY UPDATE c = VALUES(c)";
   std::vector<std::vector<Value>> rows;
@@ -269,7 +269,7 @@ rules:
 
 // Templates under concurrent routing and rule reloads: each plan is one snapshot's plan.
 TEST(CacheTemplateTest, ReloadsWhileRoutingGiveEachStatementOneSnapshotsPlan) {
-  const std::string mod4 = std::string(testing_support::kTwoShardMod4Rules);
+  const std::string mod4 = testing_support::GoldenRules("two_shard_mod4");
   Engine engine = Engine::FromYamlString(mod4);
   Engine reference4 = Engine::FromYamlString(mod4 + "props:\n  sql-plan-cache-enabled: false\n");
   const std::string alter2 = "ALTER SHARDING TABLE RULE t_user (STORAGE_UNITS(ds_0, ds_1), SHARDING_COLUMN=id, "

@@ -2,7 +2,7 @@
 // cache's literal cap (sql-plan-cache-max-literals) changes nothing but whether the cache is used.
 #include <gtest/gtest.h>
 
-#include "support/small_rules.h"
+#include "support/golden.h"
 
 #include <string>
 #include <vector>
@@ -12,7 +12,7 @@
 namespace sqlroute {
 namespace {
 
-const std::string kSharding = testing_support::kTwoShardMod4Rules;
+const std::string kSharding = testing_support::GoldenRules("two_shard_mod4");
 
 std::string InList(const std::vector<std::string>& values) {
   std::string sql = "SELECT c FROM t_user WHERE id IN (";

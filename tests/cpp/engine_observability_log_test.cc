@@ -2,7 +2,7 @@
 // (no value of an encrypted column, no password, no key in any line).
 #include <gtest/gtest.h>
 
-#include "support/small_rules.h"
+#include "support/golden.h"
 
 #include <sqlroute/sqlroute.h>
 
@@ -19,24 +19,9 @@ using sqlroute::StatementLogOptions;
 using sqlroute::StatementRecord;
 using sqlroute::Value;
 
-const char* kSharding = sqlroute::testing_support::kTwoShardMod4Rules;
+const std::string kSharding = sqlroute::testing_support::GoldenRules("two_shard_mod4");
 
-const char* kEncrypt = R"(
-databaseName: encrypt_db
-dataSources:
-  ds: {url: "jdbc:mysql://h/e", password: db-secret}
-rules:
-- !ENCRYPT
-  tables:
-    t_user:
-      columns:
-        password:
-          cipher: {name: cipher_password, encryptorName: aes_encryptor}
-          assistedQuery: {name: assisted_query_password, encryptorName: md5_encryptor}
-  encryptors:
-    aes_encryptor: {type: AES, props: {aes-key-value: key-123456abc}}
-    md5_encryptor: {type: MD5}
-)";
+const std::string kEncrypt = sqlroute::testing_support::GoldenRules("encrypt_password");
 
 class Recorder : public sqlroute::StatementLog {
  public:
@@ -115,7 +100,7 @@ TEST(ObservabilityLogTest, SlowLogKeepsStatementsAtOrAboveTheThreshold) {
 }
 
 TEST(ObservabilityLogTest, SqlShowTurnsTheGeneralLogOn) {
-  Engine engine = Engine::FromYamlString(std::string(kSharding) + "props: {sql-show: true}\n");
+  Engine engine = Engine::FromYamlString(kSharding + "props: {sql-show: true}\n");
   auto log = Log(engine, {false, std::nullopt});
   engine.Route("SELECT c FROM t_user WHERE id = 3");
   ASSERT_EQ(log->records.size(), 1u);

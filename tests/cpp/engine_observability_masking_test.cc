@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "observe/masking.h"
+#include "support/golden.h"
 
 namespace {
 
@@ -123,19 +124,7 @@ rules:
   EXPECT_EQ(secrets.values, (std::vector<std::string>{"the-aes-key", "ds-pass"}));
 }
 
-const char* kRules = R"(
-databaseName: encrypt_db
-dataSources:
-  ds: {url: "jdbc:mysql://h/e", password: db-secret}
-rules:
-- !ENCRYPT
-  tables:
-    t_user:
-      columns:
-        password: {cipher: {name: cipher_password, encryptorName: aes_encryptor}}
-  encryptors:
-    aes_encryptor: {type: AES, props: {aes-key-value: key-123456abc}}
-)";
+const std::string kRules = sqlroute::testing_support::GoldenRules("encrypt_password");
 
 // Routes `sql` (an error is fine: failed statements are logged too).
 void Route(const Engine& engine, const std::string& sql, const std::vector<Value>& params = {}) {

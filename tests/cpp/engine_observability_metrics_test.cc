@@ -5,6 +5,7 @@
 #include <sqlroute/sqlroute.h>
 
 #include "observe/metrics.h"
+#include "support/golden.h"
 
 #include <atomic>
 #include <map>
@@ -22,23 +23,7 @@ using sqlroute::Value;
 using Counts = std::map<std::string, uint64_t>;
 
 // t_user_k lives on ds_(k % 4).
-const char* kSharding = R"(
-databaseName: sharding_db
-dataSources:
-  ds_0: {url: "jdbc:mysql://h/d0"}
-  ds_1: {url: "jdbc:mysql://h/d1"}
-  ds_2: {url: "jdbc:mysql://h/d2"}
-  ds_3: {url: "jdbc:mysql://h/d3"}
-rules:
-- !SHARDING
-  autoTables:
-    t_user:
-      actualDataSources: ds_${0..3}
-      shardingStrategy:
-        standard: {shardingColumn: id, shardingAlgorithmName: t_user_mod}
-  shardingAlgorithms:
-    t_user_mod: {type: MOD, props: {sharding-count: 10}}
-)";
+const std::string kSharding = sqlroute::testing_support::GoldenRules("sysbench_sharding");
 
 std::string WithProps(const std::string& yaml, const std::string& props) { return yaml + "props: {" + props + "}\n"; }
 

@@ -1,7 +1,7 @@
 // Trace spans: stages, attributes, errors and the deterministic sampler.
 #include <gtest/gtest.h>
 
-#include "support/small_rules.h"
+#include "support/golden.h"
 
 #include <sqlroute/sqlroute.h>
 
@@ -13,7 +13,7 @@ using sqlroute::Engine;
 using sqlroute::ErrorCode;
 using sqlroute::Value;
 
-const char* kSharding = sqlroute::testing_support::kTwoShardMod4Rules;
+const std::string kSharding = sqlroute::testing_support::GoldenRules("two_shard_mod4");
 
 struct RecordedSpan {
   std::string stage, statement_type, route_type;
@@ -60,7 +60,7 @@ TEST(ObservabilityTraceTest, ThreeSpansWithTheStatementsAttributes) {
 TEST(ObservabilityTraceTest, SpansSayWhetherThePlanCacheHadTheStatement) {
   for (bool cache_enabled : {true, false}) {
     std::string props = cache_enabled ? "" : "props: {sql-plan-cache-enabled: false}\n";
-    Engine engine = Engine::FromYamlString(std::string(kSharding) + props);
+    Engine engine = Engine::FromYamlString(kSharding + props);
     auto recorder = std::make_shared<Recorder>();
     engine.observability().SetTracer(recorder);
     engine.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(1)});

@@ -8,37 +8,10 @@ import threading
 import pytest
 
 import sqlroute
+from conftest import GOLDEN_DIR
 
-SHARDING = """
-databaseName: sharding_db
-dataSources:
-  ds_0: {url: "jdbc:mysql://h/d0"}
-  ds_1: {url: "jdbc:mysql://h/d1"}
-rules:
-- !SHARDING
-  autoTables:
-    t_user:
-      actualDataSources: ds_${0..1}
-      shardingStrategy:
-        standard: {shardingColumn: id, shardingAlgorithmName: t_user_mod}
-  shardingAlgorithms:
-    t_user_mod: {type: MOD, props: {sharding-count: 4}}
-"""
-
-ENCRYPT = """
-databaseName: encrypt_db
-dataSources:
-  ds: {url: "jdbc:mysql://h/e", password: db-secret}
-rules:
-- !ENCRYPT
-  tables:
-    t_user:
-      columns:
-        password:
-          cipher: {name: cipher_password, encryptorName: aes_encryptor}
-  encryptors:
-    aes_encryptor: {type: AES, props: {aes-key-value: key-123456abc}}
-"""
+SHARDING = (GOLDEN_DIR / "rules" / "two_shard_mod4.yaml").read_text()
+ENCRYPT = (GOLDEN_DIR / "rules" / "encrypt_password.yaml").read_text()
 
 
 def metrics_engine(latency_sample_every: int = 8) -> sqlroute.Engine:
@@ -264,7 +237,8 @@ def test_encrypted_values_and_secrets_are_masked():
         "SELECT id FROM t_user WHERE password = ?",
         "CREATE USER *** IDENTIFIED BY ***",
     ]
-    assert records[0]["units"][0]["sql"] == "INSERT INTO t_user (id, `cipher_password`) VALUES (***, ***)"
+    assert records[0]["units"][0]["sql"] == (
+        "INSERT INTO t_user (id, `cipher_password`, `assisted_query_password`) VALUES (***, ***, ***)")
     assert records[1]["params"] == ["***"] and records[1]["units"][0]["params"] == ["***"]
     text = "".join(r["text"] for r in records) + repr(records)
     for secret in ("pw-literal", "pw-param", "hunter2", "key-123456abc", "db-secret", ciphertext):

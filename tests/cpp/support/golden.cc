@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <regex>
+#include <sstream>
 #include <stdexcept>
 
 namespace sqlroute::testing_support {
@@ -46,6 +48,14 @@ Value ParseTyped(const std::string& type, const YAML::Node& node) {
 }  // namespace
 
 std::string GoldenDir() { return std::string(SQLROUTE_TESTS_DIR) + "/golden"; }
+
+std::string GoldenRules(const std::string& name) {
+  std::ifstream in(GoldenDir() + "/rules/" + name + ".yaml");
+  if (!in) throw std::runtime_error("no golden rule file " + name);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 std::vector<std::string> GoldenFiles(const std::string& folder) {
   std::vector<std::string> result;

@@ -13,6 +13,8 @@ namespace sqlroute::testing_support {
 std::string GoldenDir();
 // Every `*.yaml` file directly inside tests/golden/<folder>, sorted.
 std::vector<std::string> GoldenFiles(const std::string& folder);
+// The text of tests/golden/rules/<name>.yaml.
+std::string GoldenRules(const std::string& name);
 
 Value ParseValue(const YAML::Node& node);
 std::vector<Value> ParseValues(const YAML::Node& node);
