@@ -23,6 +23,28 @@ TEST(PublicApiTest, ExampleRoutesToTheSeventhTable) {
   EXPECT_EQ(plan.route_units[0].tables[0].actual, "t_user_7");
 }
 
+// RouteInto writes over the plan it is given: routed again alike, the plan keeps its buffers.
+TEST(PublicApiTest, RouteIntoReusesThePlansStorage) {
+  sqlroute::Engine engine = sqlroute::Engine::FromYamlFile(ExamplePath());
+  const std::string sql = "SELECT c FROM t_user WHERE id BETWEEN ? AND ?";
+  sqlroute::Plan plan;
+  engine.RouteInto(plan, sql, {sqlroute::Value::Int(100), sqlroute::Value::Int(199)});
+  engine.RouteInto(plan, sql, {sqlroute::Value::Int(100), sqlroute::Value::Int(199)});  // served by the plan template
+  ASSERT_EQ(plan.route_units.size(), 10u);
+  ASSERT_EQ(plan.units.size(), 4u);  // UNION ALL per data source
+  const void* route_units = plan.route_units.data();
+  const void* decisions = plan.decisions.data();
+  const void* groups = plan.execution_groups.data();
+  const char* first_sql = plan.units[0].sql.data();
+  engine.RouteInto(plan, sql, {sqlroute::Value::Int(300), sqlroute::Value::Int(399)});
+  EXPECT_EQ(plan.route_units.data(), route_units);
+  EXPECT_EQ(plan.decisions.data(), decisions);
+  EXPECT_EQ(plan.execution_groups.data(), groups);
+  EXPECT_EQ(plan.units[0].sql.data(), first_sql);
+  EXPECT_EQ(plan.units[0].params[0], sqlroute::Value::Int(300));
+  EXPECT_EQ(plan.decisions[0].condition, "BETWEEN 300 AND 399");
+}
+
 TEST(PublicApiTest, SyntaxErrorCarriesPosition) {
   sqlroute::Engine engine = sqlroute::Engine::FromYamlFile(ExamplePath());
   try {
