@@ -1,7 +1,8 @@
 // 8 threads route statements while another thread keeps changing the rules: every 10 ms it
 // applies DistSQL (alternating two sharding layouts) and swaps which replicas are disabled.
 // Each of the 4 rule snapshots routes the probe to a different, known plan; every routed probe
-// must be exactly one of them (never a mix of two snapshots). Runs for
+// must be exactly one of them (never a mix of two snapshots), whether routed by Route or by
+// RouteInto into the plan the thread's last statement left. Runs for
 // SQLROUTE_CONCURRENCY_SECONDS (default 2; scripts/sanitize.sh tsan uses 10).
 #include <gtest/gtest.h>
 
@@ -82,15 +83,21 @@ TEST(EngineConcurrencyTest, EveryPlanComesFromOneRuleSnapshot) {
 
   std::vector<std::thread> readers;
   for (int t = 0; t < 8; ++t) {
-    readers.emplace_back([&] {
+    readers.emplace_back([&, t] {
       std::set<std::string> local_seen;
       sqlroute::Session session;
+      sqlroute::Plan reused;  // RouteInto writes over the plan of the thread's last statement
       try {
         for (size_t i = 0; !stop.load(); ++i) {
-          std::string summary = Summary(engine.Route(kProbe));
+          if (t % 2) {
+            engine.RouteInto(reused, kProbe);
+          } else {
+            reused = engine.Route(kProbe);
+          }
+          std::string summary = Summary(reused);
           if (!expected.count(summary)) throw std::runtime_error("plan of no snapshot:\n" + summary);
           local_seen.insert(summary);
-          engine.Route(mix[i % mix.size()], {}, {}, &session);
+          engine.RouteInto(reused, mix[i % mix.size()], {}, {}, &session);
         }
       } catch (const std::exception& e) {
         std::lock_guard<std::mutex> lock(seen_mutex);
