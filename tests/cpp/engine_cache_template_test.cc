@@ -17,66 +17,19 @@
 #include "sqlroute/engine.h"
 #include "sqlroute/error.h"
 #include "support/golden.h"
-#include "support/golden.h"
+#include "support/plan_text.h"
 
 namespace sqlroute {
 namespace {
 
 using testing_support::ParseHints;
 using testing_support::ParseValues;
-
-std::string Column(const MergeColumn& column) { return column.label + "#" + std::to_string(column.index); }
-
-// Every field of a plan, or the error.
-std::string Describe(const Plan& plan) {
-  std::ostringstream out;
-  out << "logic_sql=" << plan.logic_sql << "\nkind=" << plan.statement_kind << "\ntype=" << RouteTypeName(plan.route_type) << "\n";
-  for (const auto& unit : plan.route_units) {
-    out << "route_unit " << unit.logic_data_source << " " << unit.data_source;
-    for (const auto& table : unit.tables) out << " " << table.logic << "->" << table.actual;
-    out << "\n";
-  }
-  for (const auto& unit : plan.units) {
-    out << "unit " << unit.data_source << ": " << unit.sql << " [";
-    for (const auto& param : unit.params) out << Value::KindName(param.kind()) << ":" << param.ToDisplay() << ",";
-    out << "]\n";
-  }
-  for (const auto& d : plan.decisions) {
-    out << "decision " << d.table << " " << d.column << " " << d.algorithm << " " << d.condition << " "
-        << d.database_level << " ->";
-    for (const auto& target : d.targets) out << " " << target;
-    out << "\n";
-  }
-  for (const auto& warning : plan.warnings) out << "warning " << warning << "\n";
-  for (const auto& note : plan.notes) out << "note " << note << "\n";
-  const MergeInstructions& m = plan.merge;
-  out << "merge required=" << m.required << " distinct=" << m.distinct << " offset=" << (m.offset ? *m.offset : -1)
-      << " rows=" << (m.row_count ? *m.row_count : -1) << " once=" << m.affected_rows_once << "\n";
-  for (const auto& item : m.order_by) out << " order " << Column(item.column) << item.descending;
-  for (const auto& item : m.group_by) out << " group " << Column(item.column) << item.descending;
-  for (const auto& a : m.aggregations) {
-    out << " agg " << AggregationTypeName(a.type) << Column(a.column) << a.distinct << Column(a.avg_count)
-        << Column(a.avg_sum) << a.separator << a.result_label;
-  }
-  for (const auto& label : m.derived_labels) out << " derived " << label;
-  for (const auto& d : m.decrypt) out << " decrypt " << Column(d.column) << d.table << d.logic_column << d.encryptor;
-  out << "\n";
-  for (const auto& group : plan.execution_groups) {
-    out << "group " << group.data_source << " " << ConnectionModeName(group.mode);
-    for (const auto& connection : group.connections) {
-      out << " [";
-      for (std::size_t index : connection) out << index << ",";
-      out << "]";
-    }
-    out << "\n";
-  }
-  return out.str();
-}
+using testing_support::PlanText;
 
 std::string RouteOrError(const Engine& engine, const std::string& sql, const std::vector<Value>& params,
                          const Hints& hints, Session* session) {
   try {
-    return Describe(engine.Route(sql, params, hints, session));
+    return PlanText(engine.Route(sql, params, hints, session));
   } catch (const Error& error) {
     std::string where = error.position() ? std::to_string(error.position()->line) + ":" +
                                                std::to_string(error.position()->column)
@@ -183,6 +136,41 @@ TEST(CacheTemplateTest, EveryGoldenShapeGetsTheGeneralPipelinesPlansForOtherValu
   EXPECT_GT(templates, statements / 200) << "templates serve hardly any shape";
 }
 
+// A template replays the recorded units when a statement of the recorded text routes alike
+// (engine/compiled_plan.h): with its own parameters, encrypted as recorded, and only then.
+TEST(CacheTemplateTest, RepeatedRoutesGetTheirOwnParameters) {
+  const std::string rules = testing_support::GoldenRules("two_shard_mod4") + R"(
+- !ENCRYPT
+  tables:
+    t_user:
+      columns:
+        pad:
+          cipher: {name: pad_cipher, encryptorName: aes}
+          assistedQuery: {name: pad_assisted, encryptorName: md5}
+  encryptors:
+    aes: {type: AES, props: {aes-key-value: 123456abc}}
+    md5: {type: MD5}
+)";
+  Engine cached = Engine::FromYamlString(rules);
+  Engine uncached = Engine::FromYamlString(rules + "props:\n  sql-plan-cache-enabled: false\n");
+  const std::string full = "SELECT c FROM t_user WHERE pad = ? AND k > ?";  // every table: 2 UNION ALL statements
+  const std::string range = "SELECT c FROM t_user WHERE id BETWEEN ? AND ? AND pad = ?";
+  Plan reused;
+  for (int k = 0; k < 8; ++k) {
+    std::vector<Value> full_params = {Value::String("pad " + std::to_string(k)), Value::Int(k)};
+    // The recorded range covers every table; others cover one, two or all of them again.
+    std::vector<Value> range_params = {Value::Int(k % 4), Value::Int(k % 4 + (k < 4 ? 3 : k - 4)),
+                                       k == 5 ? Value::Null() : Value::String(std::string(k, 'p'))};
+    for (const auto& [sql, params] : {std::pair{full, full_params}, std::pair{range, range_params}}) {
+      std::string expected = RouteOrError(uncached, sql, params, {}, nullptr);
+      EXPECT_EQ(RouteOrError(cached, sql, params, {}, nullptr), expected) << sql << " variant " << k;
+      cached.RouteInto(reused, sql, params);
+      EXPECT_EQ(PlanText(reused), expected) << sql << " variant " << k << " into a reused plan";
+    }
+  }
+  EXPECT_EQ(cached.plan_cache_stats().templates, 2u);
+}
+
 TEST(CacheTemplateTest, SimpleShardingStatementsAreServedByTemplates) {
   Engine engine = Engine::FromYamlString(testing_support::GoldenRules("two_shard_mod4"));
   for (const char* sql : {"SELECT c FROM t_user WHERE id = ?", "UPDATE t_user SET c = ? WHERE id = ?",
@@ -283,12 +271,12 @@ TEST(CacheTemplateTest, ReloadsWhileRoutingGiveEachStatementOneSnapshotsPlan) {
     threads.emplace_back([&, t] {
       for (int i = 0; !stop.load(); ++i) {
         std::string sql = "SELECT c FROM t_user WHERE id = " + std::to_string((i * 7 + t) % 1000);
-        std::string got = Describe(engine.Route(sql));
-        if (got != Describe(reference4.Route(sql)) && got != Describe(reference2.Route(sql))) ++mismatches;
+        std::string got = PlanText(engine.Route(sql));
+        if (got != PlanText(reference4.Route(sql)) && got != PlanText(reference2.Route(sql))) ++mismatches;
         Plan prepared = engine.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i % 1000)});
-        std::string p = Describe(prepared);
-        if (p != Describe(reference4.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i % 1000)})) &&
-            p != Describe(reference2.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i % 1000)}))) {
+        std::string p = PlanText(prepared);
+        if (p != PlanText(reference4.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i % 1000)})) &&
+            p != PlanText(reference2.Route("SELECT c FROM t_user WHERE id = ?", {Value::Int(i % 1000)}))) {
           ++mismatches;
         }
       }

@@ -216,6 +216,7 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
   result->encrypted_ = recording.trace.encrypted;
   if (!result->SetUpRewrite(recording)) return nullptr;
   if (!result->VerifyWithOtherLiterals(recording)) return nullptr;
+  result->SetUpReplay(recording);
   return result;
 }
 
@@ -384,6 +385,33 @@ bool CompiledPlan::VerifyWithOtherLiterals(const PlanRecording& recording) const
   }
 }
 
+void CompiledPlan::SetUpReplay(const PlanRecording& recording) {
+  if (!several_units_) return;
+  std::vector<Value> storage;
+  std::size_t per_piece = PieceParams(recording.params, storage).size();
+  Replay replay{recording.statement.sql, recording.decorated.units, recording.plan.units, {}, recording.plan.execution_groups};
+  for (SqlUnit& unit : replay.units) {
+    replay.pieces.push_back(per_piece ? unit.params.size() / per_piece : 0);
+    unit.params.clear();
+  }
+  replay_ = std::move(replay);
+}
+
+bool CompiledPlan::Replays(std::string_view sql, const std::vector<RouteUnit>& route) const {
+  if (!replay_ || sql != replay_->sql || route.size() != replay_->route.size()) return false;
+  for (std::size_t i = 0; i < route.size(); ++i) {
+    const RouteUnit& a = route[i];
+    const RouteUnit& b = replay_->route[i];
+    if (a.data_source != b.data_source || a.logic_data_source != b.logic_data_source || a.tables.size() != b.tables.size()) {
+      return false;
+    }
+    for (std::size_t t = 0; t < a.tables.size(); ++t) {
+      if (a.tables[t].actual != b.tables[t].actual || a.tables[t].logic != b.tables[t].logic) return false;
+    }
+  }
+  return true;
+}
+
 uint32_t CompiledPlan::Shift(uint32_t offset, uint32_t literals_before, const std::vector<LiteralToken>& literals) const {
   if (literals_before == 0) return offset;
   return offset - literals_[literals_before - 1].end + literals[literals_before - 1].end;
@@ -399,6 +427,12 @@ void CompiledPlan::AppendUnitSql(std::string_view sql, const std::vector<Literal
     cursor = Shift(each.token.end, each.literals_before_end, literals);
   }
   out.append(sql.data() + cursor, sql.size() - cursor);
+}
+
+const std::vector<Value>& CompiledPlan::PieceParams(const std::vector<Value>& input, std::vector<Value>& storage) const {
+  if (encrypted_.empty()) return input;
+  storage = EncryptedParams(input);
+  return storage;
 }
 
 std::vector<Value> CompiledPlan::EncryptedParams(const std::vector<Value>& input) const {
@@ -418,9 +452,8 @@ std::vector<Value> CompiledPlan::EncryptedParams(const std::vector<Value>& input
 void CompiledPlan::Units(std::string_view sql, const std::vector<LiteralToken>& literals,
                          const route::RouteInput& input, const route::RouteContext& route,
                          std::vector<SqlUnit>& units) const {
-  std::vector<Value> encrypted;
-  if (!encrypted_.empty()) encrypted = EncryptedParams(input.params);
-  const std::vector<Value>& params = encrypted_.empty() ? input.params : encrypted;
+  std::vector<Value> storage;
+  const std::vector<Value>& params = PieceParams(input.params, storage);
   rewrite::RewriteInput rewrite{input.statement, input.rules, route, input.params};
   if (route.units.size() < 2 || !SharesDataSource(route.units) || !rewrite::UnionAllApplies(rewrite)) {
     units.resize(route.units.size());
@@ -547,7 +580,24 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
   route::DecorateReadwrite(input, call.session, route);
   route::DecorateShadow(input, route);
   call.observation.Routed(route);
-  Units(call.sql, call.literals, input, route, out.units);
+  if (Replays(call.sql, route.units)) {
+    std::vector<Value> storage;
+    const std::vector<Value>& params = PieceParams(call.params, storage);
+    out.units.resize(replay_->units.size());
+    for (std::size_t i = 0; i < out.units.size(); ++i) {
+      SqlUnit& unit = out.units[i];
+      unit.data_source = replay_->units[i].data_source;
+      unit.sql = replay_->units[i].sql;
+      unit.params.clear();
+      for (std::size_t piece = 0; piece < replay_->pieces[i]; ++piece) {
+        unit.params.insert(unit.params.end(), params.begin(), params.end());
+      }
+    }
+    out.execution_groups = replay_->groups;
+  } else {
+    Units(call.sql, call.literals, input, route, out.units);
+    GroupForExecution(out.units, call.rules.max_connections_size_per_query, out.execution_groups);
+  }
   if (merge_is_default_) {
     out.merge = MergeInstructions{};
   } else {
@@ -562,7 +612,6 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
   out.decisions = std::move(route.decisions);
   out.warnings = std::move(route.warnings);
   out.notes = std::move(route.notes);
-  GroupForExecution(out.units, call.rules.max_connections_size_per_query, out.execution_groups);
   call.observation.Rewritten();
   return true;
 }

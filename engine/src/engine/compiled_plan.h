@@ -14,7 +14,8 @@
 //    they read no values);
 //  - rewrite: the recorded tokens are spliced into the new SQL (their offsets moved by the
 //    literals' length changes), table names resolved for each unit; parameters pass unchanged
-//    or encrypted as recorded.
+//    or encrypted as recorded. A statement of the recorded text whose route is the recorded one
+//    (several units) gets the recorded units and execution groups again, with its parameters.
 // A shape gets a template only when its rewrite is known not to depend on values: no token
 // over a normalized literal, no parameter rewritten other than by encryption (which the template
 // replays: each encrypted parameter's ciphertexts in its place) and, for the one-row INSERT, the
@@ -113,6 +114,11 @@ class CompiledPlan final : public cache::PlanTemplate {
                      std::string& out) const;
   // The parameters every unit receives: the call's, with the encrypted ones replaced.
   std::vector<Value> EncryptedParams(const std::vector<Value>& input) const;
+  // The parameters each statement of a unit takes: `input`, or its encrypted form in `storage`.
+  const std::vector<Value>& PieceParams(const std::vector<Value>& input, std::vector<Value>& storage) const;
+  // Whether `route` repeats the recorded route for `sql`: then it gets the recorded units again.
+  bool Replays(std::string_view sql, const std::vector<RouteUnit>& route) const;
+  void SetUpReplay(const PlanRecording& recording);
   // The units' SQL and parameters, into `units` (reusing its storage).
   void Units(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const route::RouteInput& input,
              const route::RouteContext& route, std::vector<SqlUnit>& units) const;
@@ -135,6 +141,16 @@ class CompiledPlan final : public cache::PlanTemplate {
   std::vector<cache::LiteralToken> literals_;  // of the recorded statement, which tokens_ refer to
   MergeInstructions merge_;
   bool merge_is_default_ = false;  // nothing to copy into the plan
+  // The rewrite of the recorded statement's text under its recorded route, of several units: a
+  // statement of the same text routed alike gets its units and execution groups again.
+  struct Replay {
+    std::string sql;
+    std::vector<RouteUnit> route;
+    std::vector<SqlUnit> units;          // without parameters
+    std::vector<std::size_t> pieces;     // per unit: the statements it joins, each taking the parameters
+    std::vector<ExecutionGroup> groups;
+  };
+  std::optional<Replay> replay_;
   std::string statement_kind_;
 };
 
