@@ -19,5 +19,9 @@ std::vector<std::string> SplitTrimmed(std::string_view text, char separator);  /
 std::string Join(const std::vector<std::string>& items, std::string_view separator);
 // Java's String.CASE_INSENSITIVE_ORDER.
 bool LessIgnoreCase(std::string_view a, std::string_view b);
+// `to = from`, cheaper when `to` holds that text already (a reused plan routed again alike).
+inline void Overwrite(std::string& to, const std::string& from) {
+  if (to.size() != from.size() || to.compare(from) != 0) to = from;
+}
 
 }  // namespace sqlroute

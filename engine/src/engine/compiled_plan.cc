@@ -397,14 +397,13 @@ void CompiledPlan::SetUpReplay(const PlanRecording& recording) {
   replay_ = std::move(replay);
 }
 
+// Units depend on the route units' data sources and tables only.
 bool CompiledPlan::Replays(std::string_view sql, const std::vector<RouteUnit>& route) const {
   if (!replay_ || sql != replay_->sql || route.size() != replay_->route.size()) return false;
   for (std::size_t i = 0; i < route.size(); ++i) {
     const RouteUnit& a = route[i];
     const RouteUnit& b = replay_->route[i];
-    if (a.data_source != b.data_source || a.logic_data_source != b.logic_data_source || a.tables.size() != b.tables.size()) {
-      return false;
-    }
+    if (a.data_source != b.data_source || a.tables.size() != b.tables.size()) return false;
     for (std::size_t t = 0; t < a.tables.size(); ++t) {
       if (a.tables[t].actual != b.tables[t].actual || a.tables[t].logic != b.tables[t].logic) return false;
     }

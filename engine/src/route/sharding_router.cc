@@ -47,11 +47,11 @@ std::vector<DataNode> RouteBranches(const TableRouter& router, const ShardingTab
 void SetUnit(RouteUnit& unit, const DataNode& node, const std::vector<const ShardingTable*>& tables,
              const ShardingRule& rule) {
   const ShardingTable& primary = *tables.front();
-  unit.logic_data_source = node.data_source;
-  unit.data_source = node.data_source;
+  Overwrite(unit.logic_data_source, node.data_source);
+  Overwrite(unit.data_source, node.data_source);
   unit.tables.resize(tables.size());
-  unit.tables.front().logic = primary.logic_table;
-  unit.tables.front().actual = node.table;
+  Overwrite(unit.tables.front().logic, primary.logic_table);
+  Overwrite(unit.tables.front().actual, node.table);
   for (std::size_t i = 1; i < tables.size(); ++i) {
     unit.tables[i].logic = tables[i]->logic_table;
     unit.tables[i].actual = rule.BindingActualTable(primary, *tables[i], unit.data_source, unit.tables.front().actual);

@@ -356,15 +356,15 @@ const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy&
   }
   if (result.empty()) return release(kNone);
   ++used_;
-  decision.table = table.logic_table;
+  Overwrite(decision.table, table.logic_table);
   if (standard) {
-    decision.column = strategy.columns.front();
+    Overwrite(decision.column, strategy.columns.front());
   } else {
     decision.column = std::move(column);
   }
-  decision.algorithm = strategy.algorithm_name;
+  Overwrite(decision.algorithm, strategy.algorithm_name);
   if (standard) {
-    decision.condition = standard->text;
+    Overwrite(decision.condition, standard->text);
   } else {
     decision.condition = std::move(condition_text);
   }
