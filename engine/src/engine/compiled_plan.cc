@@ -202,6 +202,7 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
   if (route::ShadowReadsValues(input)) return nullptr;
   std::unique_ptr<CompiledPlan> result(new CompiledPlan);
   result->several_units_ = recording.decorated.units.size() > 1;
+  result->decorated_ = !recording.rules.readwrite_groups.empty() || recording.rules.shadow;
   // Several SELECT units: pagination and the merge read LIMIT values.
   if (result->several_units_ && statement.kind == ast::StatementKind::Select && HasLimit(statement)) return nullptr;
   result->reads_values_ = route::RouteReadsValues(input);
@@ -533,9 +534,10 @@ route::ShardingConditions CompiledPlan::Conditions(const TemplateCall& call, con
 }
 
 // Whether a replayed route has the form the tokens and merge instructions were recorded for.
-bool CompiledPlan::Fits(const route::RouteContext& route) const {
+bool CompiledPlan::Fits(const route::RouteContext& route, bool replayed) const {
   if (route.units.empty() || (route.units.size() > 1) != several_units_) return false;
   if (route.in_list != ast::kNoExpr || route.insert_rows != insert_rows_ || !route.generated_keys.empty()) return false;
+  if (replayed) return true;
   // RenamedTables(route) == renamed_tables_, without building it: every logic table is mapped
   // in every unit of these routes, so each must be renamed in some unit exactly when recorded so.
   uint64_t seen = 0;
@@ -560,6 +562,7 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
   call.observation.Parsed(model, true);
   route::RouteInput input{model, call.rules, call.params, kNoHints};
   route::RouteContext route;
+  bool replayed = false;  // the units are the recorded ones, with the recorded SQL
   if (!reads_values_) {
     route.units.swap(out.route_units);  // copied into element by element
     route.decisions.swap(out.decisions);
@@ -569,7 +572,8 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
     route = insert_rows_.empty()
                 ? route::RouteShardingConditions(input, tables_, *scope_, Conditions(call, model), &spare)
                 : route::Route(input);
-    if (!Fits(route)) {
+    replayed = !decorated_ && Replays(call.sql, route.units);  // decoration will not change them
+    if (!Fits(route, replayed)) {
       std::shared_ptr<const ast::Statement> statement = call.shape.Instantiate(call.sql, call.literals);
       out = FinishRoute({*statement, call.rules, call.params, kNoHints}, std::move(route), call.session, call.sql,
                         call.observation);
@@ -579,7 +583,7 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
   route::DecorateReadwrite(input, call.session, route);
   route::DecorateShadow(input, route);
   call.observation.Routed(route);
-  if (Replays(call.sql, route.units)) {
+  if (replayed || ((decorated_ || !reads_values_) && Replays(call.sql, route.units))) {
     std::vector<Value> storage;
     const std::vector<Value>& params = PieceParams(call.params, storage);
     out.units.resize(replay_->units.size());

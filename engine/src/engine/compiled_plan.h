@@ -122,7 +122,8 @@ class CompiledPlan final : public cache::PlanTemplate {
   // The units' SQL and parameters, into `units` (reusing its storage).
   void Units(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const route::RouteInput& input,
              const route::RouteContext& route, std::vector<SqlUnit>& units) const;
-  bool Fits(const route::RouteContext& route) const;
+  // `replayed`: the route's units are the recorded ones (Replays), their tables renamed as recorded.
+  bool Fits(const route::RouteContext& route, bool replayed) const;
 
   // Route
   bool reads_values_ = false;
@@ -134,6 +135,7 @@ class CompiledPlan final : public cache::PlanTemplate {
   std::vector<std::vector<int>> insert_rows_;         //   a one-row INSERT: {{0}}; routed by route::Route
   // Rewrite
   bool several_units_ = false;
+  bool decorated_ = false;  // read/write splitting or shadow rules may change a route's data sources
   std::vector<std::string> renamed_tables_;  // lower-cased logic tables some unit maps elsewhere, sorted
   std::vector<Token> tokens_;
   std::string insert_values_;  // a one-row INSERT: the VALUES text its unit receives
