@@ -26,6 +26,13 @@ class Value {
   };
 
   Value() = default;
+  // Numbers carry no text: copying one makes no call to copy an empty string.
+  Value(const Value& other) : kind_(other.kind_), int_(other.int_), double_(other.double_) {
+    if (!other.text_.empty()) text_ = other.text_;
+  }
+  Value(Value&&) noexcept = default;
+  Value& operator=(const Value&) = default;
+  Value& operator=(Value&&) noexcept = default;
   static Value Null() { return Value(); }
   static Value Bool(bool v);
   static Value Int(int32_t v);
