@@ -387,7 +387,8 @@ bool CompiledPlan::VerifyWithOtherLiterals(const PlanRecording& recording) const
 }
 
 void CompiledPlan::SetUpReplay(const PlanRecording& recording) {
-  if (!several_units_) return;
+  constexpr std::size_t kMostUnits = 64;  // a replay is kept with its template: it stays small
+  if (!several_units_ || recording.decorated.units.size() > kMostUnits) return;
   std::vector<Value> storage;
   std::size_t per_piece = PieceParams(recording.params, storage).size();
   Replay replay{recording.statement.sql, recording.decorated.units, recording.plan.units, {}, recording.plan.execution_groups};
@@ -628,6 +629,16 @@ std::size_t CompiledPlan::ApproxBytes() const {
     bytes += unit.tables.capacity() * sizeof(TableMapping);
   }
   for (const auto& source : sources_) bytes += source.literals.capacity() * sizeof(std::pair<ast::ExprId, int>);
+  if (replay_) {
+    bytes += replay_->sql.capacity() + replay_->route.capacity() * sizeof(RouteUnit) +
+             replay_->units.capacity() * sizeof(SqlUnit) + replay_->pieces.capacity() * sizeof(std::size_t) +
+             replay_->groups.capacity() * sizeof(ExecutionGroup);
+    for (const auto& unit : replay_->route) bytes += unit.tables.capacity() * sizeof(TableMapping);
+    for (const auto& unit : replay_->units) bytes += unit.sql.capacity();
+    for (const auto& group : replay_->groups) {
+      for (const auto& connection : group.connections) bytes += connection.capacity() * sizeof(std::size_t);
+    }
+  }
   return bytes;
 }
 
