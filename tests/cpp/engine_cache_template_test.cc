@@ -171,6 +171,27 @@ TEST(CacheTemplateTest, RepeatedRoutesGetTheirOwnParameters) {
   EXPECT_EQ(cached.plan_cache_stats().templates, 2u);
 }
 
+// A shadow column algorithm reads the statement's values: a template replays its decision for
+// each statement when those values are parameters, and is not built when they are literals.
+TEST(CacheTemplateTest, ShadowDecisionsOnParametersAreMadeForEachStatement) {
+  const std::string rules = testing_support::GoldenRules("shadow");
+  Engine cached = Engine::FromYamlString(rules);
+  Engine uncached = Engine::FromYamlString(rules + "props:\n  sql-plan-cache-enabled: false\n");
+  const std::string prepared = "INSERT INTO t_user (id, status) VALUES (?, ?)";
+  const std::vector<Value> statuses = {Value::Int(1), Value::Int(0), Value::Int(1), Value::String("1"), Value::Null(),
+                                       Value::Long(1), Value::Int(2)};
+  for (std::size_t k = 0; k < statuses.size(); ++k) {
+    std::vector<Value> params = {Value::Int(static_cast<int32_t>(k)), statuses[k]};
+    EXPECT_EQ(RouteOrError(cached, prepared, params, {}, nullptr), RouteOrError(uncached, prepared, params, {}, nullptr))
+        << "status " << statuses[k].ToDisplay();
+    std::string literal = "INSERT INTO t_user (id, status) VALUES (" + std::to_string(k) + ", " + std::to_string(k % 2) + ")";
+    EXPECT_EQ(RouteOrError(cached, literal, {}, {}, nullptr), RouteOrError(uncached, literal, {}, {}, nullptr)) << literal;
+  }
+  EXPECT_EQ(cached.plan_cache_stats().templates, 1u);  // the prepared statement's only
+  EXPECT_EQ(cached.Route(prepared, {Value::Int(9), Value::Int(1)}).units.at(0).data_source, "ds_shadow");
+  EXPECT_EQ(cached.Route(prepared, {Value::Int(9), Value::Int(0)}).units.at(0).data_source, "ds");
+}
+
 TEST(CacheTemplateTest, SimpleShardingStatementsAreServedByTemplates) {
   Engine engine = Engine::FromYamlString(testing_support::GoldenRules("two_shard_mod4"));
   for (const char* sql : {"SELECT c FROM t_user WHERE id = ?", "UPDATE t_user SET c = ? WHERE id = ?",

@@ -32,6 +32,13 @@ bool Templated(ast::StatementKind kind) {
   }
 }
 
+// Whether every literal of the shape is pinned: statements sharing the entry differ in their
+// parameters only.
+bool EveryLiteralPinned(const cache::StatementTemplate& shape) {
+  return std::all_of(shape.uses().begin(), shape.uses().end(),
+                     [](const cache::LiteralUse& use) { return use.kind == cache::LiteralUse::Kind::Pinned; });
+}
+
 bool HasLimit(const ast::Statement& statement) {
   if (statement.limit) return true;
   return std::any_of(statement.queries.begin(), statement.queries.end(), [](const ast::Query& q) { return q.limit.has_value(); });
@@ -199,7 +206,9 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
   if (route.in_list != ast::kNoExpr || !route.generated_keys.empty()) return nullptr;
   if (!route.insert_rows.empty() && !insert) return nullptr;
   route::RouteInput input{statement, recording.rules, recording.params, kNoHints};
-  if (route::ShadowReadsValues(input)) return nullptr;
+  // The shadow decision is made again for each statement, on the entry's model with the
+  // statement's parameters: the values it reads must be parameters (or pinned literals).
+  if (route::ShadowReadsValues(input) && !EveryLiteralPinned(recording.shape)) return nullptr;
   std::unique_ptr<CompiledPlan> result(new CompiledPlan);
   result->several_units_ = recording.decorated.units.size() > 1;
   result->decorated_ = !recording.rules.readwrite_groups.empty() || recording.rules.shadow;
@@ -305,10 +314,7 @@ bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
 bool CompiledPlan::SetUpInsert(const PlanRecording& recording) {
   const ast::Statement& statement = recording.statement;
   const ast::InsertPart& insert = statement.insert;
-  if (insert.select != ast::kNoQuery || statement.has_subquery) return false;
-  for (const auto& use : recording.shape.uses()) {
-    if (use.kind != cache::LiteralUse::Kind::Pinned) return false;
-  }
+  if (insert.select != ast::kNoQuery || statement.has_subquery || !EveryLiteralPinned(recording.shape)) return false;
   const auto& rows = recording.route.insert_rows;
   if (!rows.empty() && (insert.set_form || insert.rows.size() != 1 || rows.size() != 1 ||
                         rows.front() != std::vector<int>{0} || recording.decorated.units.size() != 1)) {

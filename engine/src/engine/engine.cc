@@ -153,6 +153,7 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
       }
     }
   }
+  out = Plan();  // the general pipeline makes a new plan: the old one's storage goes first
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
   const cache::CacheEntry* entry = nullptr;
   std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe, &entry);

@@ -1,6 +1,8 @@
 #include "route/shadow_decorator.h"
 
-#include <set>
+#include <algorithm>
+#include <map>
+#include <vector>
 
 #include "algorithm/shadow/simple_shadow_hint.h"
 #include "common/strings.h"
@@ -28,18 +30,23 @@ class ShadowDecision {
   explicit ShadowDecision(const RouteInput& input) : input_(input), rule_(*input.rules.shadow) {
     hint_.shadow_hint = input.hints.shadow;
     for (const auto& comment : input.statement.comments) {
-      for (auto& pair : shadow::ParseSimpleShadowHint(comment.text)) hint_.hints[pair.first] = pair.second;
+      std::map<std::string, std::string> pairs = shadow::ParseSimpleShadowHint(comment.text);
+      if (hint_.hints.empty()) {
+        hint_.hints = std::move(pairs);
+      } else {
+        for (auto& pair : pairs) hint_.hints[pair.first] = std::move(pair.second);  // a later comment's key wins
+      }
     }
     operation_ = Operation(input.statement.kind);
   }
 
-  // Indexes of the mappings that apply; `why` says which algorithm (and value) decided.
-  std::set<std::size_t> Run(std::string& why) {
-    std::set<std::size_t> result;
+  // Indexes of the mappings that apply, ascending; `why` receives which algorithm (and value) decided.
+  std::vector<std::size_t> Run(std::string& why) {
+    std::vector<std::size_t> result;
     if (operation_.empty()) {
       for (const auto& each : rule_.hint_algorithms) {
         if (!each.algorithm->IsShadow(hint_)) continue;
-        why = "hint algorithm `" + each.name + "` matched a statement other than DML";
+        why.append("hint algorithm `").append(each.name).append("` matched a statement other than DML");
         return All();
       }
       return result;
@@ -47,48 +54,59 @@ class ShadowDecision {
     std::vector<const ShadowTable*> tables = ShadowTables();
     if (tables.empty()) {
       if (rule_.default_algorithm && rule_.default_algorithm->IsShadow(hint_)) {
-        why = "the default hint algorithm matched a statement on no shadow table";
+        why.append("the default hint algorithm matched a statement on no shadow table");
         return All();
       }
       return result;
     }
+    bool decided = false;
     for (const ShadowTable* table : tables) {
-      std::string decided = MatchesHint(*table);
-      if (decided.empty()) decided = MatchesColumn(*table);
-      if (decided.empty()) continue;
-      result.insert(table->mappings.begin(), table->mappings.end());
-      why += (why.empty() ? "" : "; ") + ("table " + table->table + ": " + decided);
+      std::size_t mark = why.size();
+      why.append(decided ? "; " : "").append("table ").append(table->table).append(": ");
+      if (!MatchesHint(*table, why) && !MatchesColumn(*table, why)) {
+        why.resize(mark);
+        continue;
+      }
+      decided = true;
+      result.insert(result.end(), table->mappings.begin(), table->mappings.end());
     }
+    std::sort(result.begin(), result.end());
+    result.erase(std::unique(result.begin(), result.end()), result.end());
     return result;
   }
 
  private:
-  std::set<std::size_t> All() const {
-    std::set<std::size_t> result;
-    for (std::size_t i = 0; i < rule_.mappings.size(); ++i) result.insert(i);
+  std::vector<std::size_t> All() const {
+    std::vector<std::size_t> result(rule_.mappings.size());
+    for (std::size_t i = 0; i < result.size(); ++i) result[i] = i;
     return result;
   }
 
   std::vector<const ShadowTable*> ShadowTables() const {
     std::vector<const ShadowTable*> result;
     for (const auto& ref : input_.statement.tables) {
+      std::string name = ToLower(ref.name.name);
       for (const auto& table : rule_.tables) {
-        if (table.table == ToLower(ref.name.name)) result.push_back(&table);
+        if (table.table == name) result.push_back(&table);
       }
     }
     return result;
   }
 
-  std::string MatchesHint(const ShadowTable& table) const {
+  // Whether a hint algorithm of the table matches; it is named in `why`.
+  bool MatchesHint(const ShadowTable& table, std::string& why) const {
     for (const auto& each : table.algorithms) {
       if (each.algorithm->IsHintAlgorithm() && each.algorithm->IsShadow(hint_)) {
-        return "hint algorithm `" + each.name + "` matched";
+        why.append("hint algorithm `").append(each.name).append("` matched");
+        return true;
       }
     }
-    return "";
+    return false;
   }
 
-  std::string MatchesColumn(const ShadowTable& table) const {
+  // Whether a column algorithm of the table matches a value the statement gives its column;
+  // the algorithm and the value are named in `why`.
+  bool MatchesColumn(const ShadowTable& table, std::string& why) const {
     for (const auto& each : table.algorithms) {
       if (each.algorithm->IsHintAlgorithm() || each.algorithm->operation() != operation_) continue;
       ShadowCheckInput check;
@@ -98,11 +116,13 @@ class ShadowDecision {
       for (const Value& value : ColumnValues(table.table, check.column)) {
         check.values = {value};
         if (each.algorithm->IsShadow(check)) {
-          return "algorithm `" + each.name + "` matched " + check.column + " = " + value.ToDisplay();
+          why.append("algorithm `").append(each.name).append("` matched ").append(check.column).append(" = ");
+          why.append(value.ToDisplay());
+          return true;
         }
       }
     }
-    return "";
+    return false;
   }
 
   // Values the statement gives the column: INSERT rows, and the right side of any comparison
@@ -177,10 +197,10 @@ bool ShadowReadsValues(const RouteInput& input) {
 
 void DecorateShadow(const RouteInput& input, RouteContext& context) {
   if (!input.rules.shadow) return;
-  std::string why;
-  std::set<std::size_t> applied = ShadowDecision(input).Run(why);
+  std::string note = "shadow: ";
+  std::vector<std::size_t> applied = ShadowDecision(input).Run(note);
   if (applied.empty()) return;
-  context.notes.push_back("shadow: " + why);
+  context.notes.push_back(std::move(note));
   const auto& mappings = input.rules.shadow->mappings;
   for (auto& unit : context.units) {
     for (std::size_t index : applied) {
