@@ -419,6 +419,22 @@ bool CompiledPlan::Replays(std::string_view sql, const std::vector<RouteUnit>& r
   return true;
 }
 
+void CompiledPlan::ReplayUnits(const std::vector<Value>& input, Plan& out) const {
+  std::vector<Value> storage;
+  const std::vector<Value>& params = PieceParams(input, storage);
+  out.units.resize(replay_->units.size());
+  for (std::size_t i = 0; i < out.units.size(); ++i) {
+    SqlUnit& unit = out.units[i];
+    unit.data_source = replay_->units[i].data_source;
+    unit.sql = replay_->units[i].sql;
+    unit.params.clear();
+    for (std::size_t piece = 0; piece < replay_->pieces[i]; ++piece) {
+      unit.params.insert(unit.params.end(), params.begin(), params.end());
+    }
+  }
+  out.execution_groups = replay_->groups;
+}
+
 uint32_t CompiledPlan::Shift(uint32_t offset, uint32_t literals_before, const std::vector<LiteralToken>& literals) const {
   if (literals_before == 0) return offset;
   return offset - literals_[literals_before - 1].end + literals[literals_before - 1].end;
@@ -591,19 +607,7 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
   route::DecorateShadow(input, route);
   call.observation.Routed(route);
   if (replayed || ((decorated_ || !reads_values_) && Replays(call.sql, route.units))) {
-    std::vector<Value> storage;
-    const std::vector<Value>& params = PieceParams(call.params, storage);
-    out.units.resize(replay_->units.size());
-    for (std::size_t i = 0; i < out.units.size(); ++i) {
-      SqlUnit& unit = out.units[i];
-      unit.data_source = replay_->units[i].data_source;
-      unit.sql = replay_->units[i].sql;
-      unit.params.clear();
-      for (std::size_t piece = 0; piece < replay_->pieces[i]; ++piece) {
-        unit.params.insert(unit.params.end(), params.begin(), params.end());
-      }
-    }
-    out.execution_groups = replay_->groups;
+    ReplayUnits(call.params, out);
   } else {
     Units(call.sql, call.literals, input, route, out.units);
     GroupForExecution(out.units, call.rules.max_connections_size_per_query, out.execution_groups);

@@ -118,6 +118,8 @@ class CompiledPlan final : public cache::PlanTemplate {
   const std::vector<Value>& PieceParams(const std::vector<Value>& input, std::vector<Value>& storage) const;
   // Whether `route` repeats the recorded route for `sql`: then it gets the recorded units again.
   bool Replays(std::string_view sql, const std::vector<RouteUnit>& route) const;
+  // The recorded units with the statement's parameters, and the recorded execution groups.
+  void ReplayUnits(const std::vector<Value>& input, Plan& out) const;
   void SetUpReplay(const PlanRecording& recording);
   // The units' SQL and parameters, into `units` (reusing its storage).
   void Units(std::string_view sql, const std::vector<cache::LiteralToken>& literals, const route::RouteInput& input,
