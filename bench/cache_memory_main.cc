@@ -16,6 +16,7 @@
 
 #include "cache/epoch.h"
 #include "parser/sql_parser.h"
+#include "read_file.h"
 #include "sqlroute/engine.h"
 
 namespace {
@@ -31,8 +32,7 @@ long RssKiB() {
 
 // The seed's sharding scenario, as the golden tests have it.
 std::string Rules() {
-  std::ifstream in(std::string(SQLROUTE_SOURCE_DIR) + "/tests/golden/rules/sysbench_sharding.yaml");
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return sqlroute::bench::ReadFile(std::string(SQLROUTE_SOURCE_DIR) + "/tests/golden/rules/sysbench_sharding.yaml");
 }
 
 // Shape `n`: sysbench-like statements whose column lists and aliases make each one distinct.

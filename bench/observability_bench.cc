@@ -10,12 +10,11 @@
 #include <time.h>
 
 #include <algorithm>
-#include <fstream>
 #include <functional>
-#include <sstream>
 #include <memory>
 #include <vector>
 
+#include "read_file.h"
 #include "sqlroute/engine.h"
 
 namespace {
@@ -36,10 +35,9 @@ class NoopLog : public sqlroute::StatementLog {
 
 // The sysbench sharding rules, with `props` (a YAML flow map's content) when given.
 Engine SysbenchEngine(const std::string& props = "") {
-  std::ifstream in(std::string(SQLROUTE_SOURCE_DIR) + "/tests/golden/rules/sysbench_sharding.yaml");
-  std::stringstream yaml;
-  yaml << in.rdbuf();
-  return Engine::FromYamlString(yaml.str() + (props.empty() ? "" : "props: {" + props + "}\n"));
+  std::string yaml =
+      sqlroute::bench::ReadFile(std::string(SQLROUTE_SOURCE_DIR) + "/tests/golden/rules/sysbench_sharding.yaml");
+  return Engine::FromYamlString(yaml + (props.empty() ? "" : "props: {" + props + "}\n"));
 }
 
 double ThreadCpuSeconds() {

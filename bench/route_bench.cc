@@ -6,16 +6,15 @@
 //   parse/<statement>: the parser alone (sysbench statements and larger ones)
 #include <benchmark/benchmark.h>
 
-#include <fstream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "alloc_counter.h"
 #include "cache/sql_normalizer.h"
 #include "parser/sql_parser.h"
+#include "read_file.h"
 #include "sqlroute/engine.h"
 #include "sqlroute/error.h"
 
@@ -91,19 +90,13 @@ std::vector<Statement> OrderStatements() {
   };
 }
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(std::string(SQLROUTE_SOURCE_DIR) + "/" + path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 const Engine& EngineFor(const std::string& rules, bool cached) {
   static std::map<std::pair<std::string, bool>, std::unique_ptr<Engine>> engines;
   auto& slot = engines[{rules, cached}];
   if (!slot) {
     sqlroute::parser::WarmUp();
-    std::string yaml = ReadFile(rules) + (cached ? "" : "\nprops:\n  sql-plan-cache-enabled: false\n");
+    std::string yaml = sqlroute::bench::ReadFile(std::string(SQLROUTE_SOURCE_DIR) + "/" + rules) +
+                       (cached ? "" : "\nprops:\n  sql-plan-cache-enabled: false\n");
     slot = std::make_unique<Engine>(Engine::FromYamlString(yaml));
   }
   return *slot;

@@ -9,14 +9,13 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
-#include <fstream>
 #include <mutex>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "parser/sql_parser.h"
+#include "read_file.h"
 #include "sqlroute/engine.h"
 
 namespace {
@@ -118,13 +117,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s <rules.yaml> [rounds] [round_ms]\n", argv[0]);
     return 2;
   }
-  std::ifstream in(argv[1]);
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string rules = sqlroute::bench::ReadFile(argv[1]);
   int rounds = argc > 2 ? std::max(1, std::atoi(argv[2])) : 7;
   int round_ms = argc > 3 ? std::max(10, std::atoi(argv[3])) : 300;
   sqlroute::parser::WarmUp();
-  sqlroute::Engine engine = sqlroute::Engine::FromYamlString(text.str());
+  sqlroute::Engine engine = sqlroute::Engine::FromYamlString(rules);
   std::vector<Statement> statements = {{"point_select", {"SELECT c FROM t_user WHERE id=?"}, {sqlroute::Value::Int(7)}},
                                        {"point_select_literal", {}, {}}};
   for (int id = 0; id < 1000; ++id) {

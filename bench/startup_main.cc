@@ -4,12 +4,11 @@
 //   sqlroute_startup <rules.yaml> [hint]   prints: warmup_ms compile_ms first_routes_ms total_ms
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "parser/sql_parser.h"
+#include "read_file.h"
 #include "sqlroute/engine.h"
 #include "sqlroute/error.h"
 
@@ -26,9 +25,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s <rules.yaml> [hint]\n", argv[0]);
     return 2;
   }
-  std::ifstream in(argv[1]);
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string rules = sqlroute::bench::ReadFile(argv[1]);
   std::string hint = argc > 2 ? argv[2] : "";
   using sqlroute::Value;
   std::string c(120, 'c'), pad(60, 'p');
@@ -48,7 +45,7 @@ int main(int argc, char** argv) {
   sqlroute::parser::WarmUp();
   double warmup = Since(start);
   auto compiled = std::chrono::steady_clock::now();
-  sqlroute::Engine engine = sqlroute::Engine::FromYamlString(text.str());
+  sqlroute::Engine engine = sqlroute::Engine::FromYamlString(rules);
   double compile = Since(compiled);
   auto routed = std::chrono::steady_clock::now();
   for (int round = 0; round < 2; ++round) {
