@@ -345,14 +345,13 @@ const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy&
   result.clear();
   std::string column;
   std::string condition_text;
-  switch (strategy.kind) {
-    case Kind::None: break;
-    case Kind::Hint: result = ByHint(strategy, available, table, database_level, condition_text); break;
-    case Kind::Standard: ByStandard(strategy, available, table, info, *standard, list, memo, result); break;
-    case Kind::Complex:
-      result = ByComplex(strategy, available, table, branch, column, condition_text);
-      if (condition_text.empty()) return release(available);
-      break;
+  if (standard) {
+    ByStandard(strategy, available, table, info, *standard, list, memo, result);
+  } else if (strategy.kind == Kind::Hint) {
+    result = ByHint(strategy, available, table, database_level, condition_text);
+  } else {  // Complex
+    result = ByComplex(strategy, available, table, branch, column, condition_text);
+    if (condition_text.empty()) return release(available);
   }
   if (result.empty()) return release(kNone);
   ++used_;
