@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/data_source_index.h"
 #include "common/strings.h"
 #include "engine/execution_groups.h"
 #include "engine/pipeline.h"
@@ -151,14 +152,11 @@ std::string WithOtherLiterals(std::string_view sql, const std::vector<LiteralTok
   return result;
 }
 
-// Whether two units go to one data source (only then can UNION ALL join any). For a long list
-// the answer is yes without looking: the batching then finds out.
+// Whether two units go to one data source (only then can UNION ALL join any).
 bool SharesDataSource(const std::vector<RouteUnit>& units) {
-  if (units.size() > 32) return true;
-  for (std::size_t i = 1; i < units.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      if (units[i].data_source == units[j].data_source) return true;
-    }
+  DataSourceIndex index(units.size());
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    if (index.Find(units[i].data_source) != i) return true;  // numbered before
   }
   return false;
 }
