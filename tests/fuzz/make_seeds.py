@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the fuzz seed corpora from the golden files: OUT/<target>/<n> per input.
 
-  parse, normalizer  every SQL of tests/golden/parse and tests/golden/route
+  parse, normalizer, lexer  every SQL of tests/golden/parse and tests/golden/route
   route              every route case: its rule set, hints and params encoded as fuzz_route.cc reads them
   yaml, distsql      tests/golden/rules/*.yaml and the yaml / distsql inputs of tests/golden/config
   inline             every inline expression found in those YAML files, as a list and as a closure
@@ -106,7 +106,7 @@ def closure_input(expression):
 
 
 def main(out):
-    corpora = {name: set() for name in ("parse", "normalizer", "route", "yaml", "distsql", "inline")}
+    corpora = {name: set() for name in ("parse", "normalizer", "lexer", "route", "yaml", "distsql", "inline")}
     rule_files = sorted((GOLDEN / "rules").glob("*.yaml"))
     yaml_docs = [load(path) for path in rule_files]
     for path in rule_files:
@@ -121,6 +121,7 @@ def main(out):
             corpora["parse"].add(case["sql"].encode())
             corpora["route"].add(route_input(rule_index, case))
     corpora["normalizer"] |= corpora["parse"]
+    corpora["lexer"] |= corpora["parse"]
     for path in sorted((GOLDEN / "config").glob("*.yaml")):
         for case in load(path)["cases"]:
             if "yaml" in case:

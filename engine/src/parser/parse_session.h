@@ -9,6 +9,7 @@
 #include "MySqlParser.h"
 #include "antlr4-runtime.h"
 #include "parser/source_map.h"
+#include "parser/sql_lexer.h"
 
 namespace sqlroute::parser {
 
@@ -21,13 +22,6 @@ class ThrowingErrorListener : public antlr4::BaseErrorListener {
 
  private:
   const SourceMap& source_;
-};
-
-// ANTLR's input stream filled by a plain decoder of the (already validated) UTF-8 text; the
-// runtime's own conversion costs more than lexing a short statement.
-class Utf8InputStream : public antlr4::ANTLRInputStream {
- public:
-  explicit Utf8InputStream(std::string_view text);
 };
 
 class ParseSession {
@@ -43,8 +37,7 @@ class ParseSession {
 
  private:
   ThrowingErrorListener listener_;
-  Utf8InputStream input_;
-  sqlroute_gen::MySqlLexer lexer_;
+  SqlTokenSource token_source_;
   antlr4::CommonTokenStream tokens_;
   sqlroute_gen::MySqlParser parser_;
 };
