@@ -13,6 +13,7 @@
 #include "route/readwrite_decorator.h"
 #include "route/shadow_decorator.h"
 #include "route/sharding_conditions.h"
+#include "route/table_router.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::engine {
@@ -225,6 +226,9 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
   if (!result->SetUpRewrite(recording)) return nullptr;
   if (!result->VerifyWithOtherLiterals(recording)) return nullptr;
   result->SetUpReplay(recording);
+  if (result->known_route_ && result->replay_) {
+    result->known_route_->replays = result->Replays(result->replay_->sql, result->known_route_->route.units);
+  }
   return result;
 }
 
@@ -301,9 +305,35 @@ bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
     synthesized.branches.push_back(std::move(branch));
   }
   if (!SameConditions(synthesized, extracted)) return false;
+  SetUpKnownRoute(recording, scope, synthesized);
   const ast::Statement& model = *recording.shape.statement();
   scope_.emplace(model, recording.rules, std::move(scope_tables));
   return true;
+}
+
+void CompiledPlan::SetUpKnownRoute(const PlanRecording& recording, const route::TableScope& scope,
+                                   const route::ShardingConditions& conditions) {
+  constexpr std::size_t kMostUnits = 64;
+  bool general = std::any_of(sources_.begin(), sources_.end(),
+                             [](const ConditionSource& source) { return source.form == ConditionSource::Form::General; });
+  if (general || conditions.branches.size() != 1 || conditions.AlwaysFalse()) return;
+  std::optional<std::vector<int64_t>> key = route::PartitionKey(*tables_.front(), conditions.branches.front());
+  if (!key) return;
+  route::RouteInput input{recording.statement, recording.rules, recording.params, kNoHints};
+  route::RouteContext route = route::RouteShardingConditions(input, tables_, scope, conditions);
+  bool standard = route.type == RouteType::Standard || route.type == RouteType::Binding;
+  if (!standard || route.in_list != ast::kNoExpr || route.units.size() > kMostUnits) return;
+  Known known{std::move(*key), {}, false};
+  known.route.type = route.type;
+  known.route.units = std::move(route.units);
+  known.route.decisions = std::move(route.decisions);
+  known_route_ = std::move(known);
+}
+
+const route::RouteContext* CompiledPlan::KnownRoute(const route::ShardingConditions& conditions) const {
+  if (!known_route_ || conditions.branches.size() != 1 || conditions.AlwaysFalse()) return nullptr;
+  bool same = route::HasPartitionKey(*tables_.front(), conditions.branches.front(), known_route_->key);
+  return same ? &known_route_->route : nullptr;
 }
 
 // An INSERT whose values are parameters (a normalized literal would be read from the entry's
@@ -423,8 +453,8 @@ void CompiledPlan::ReplayUnits(const std::vector<Value>& input, Plan& out) const
   out.units.resize(replay_->units.size());
   for (std::size_t i = 0; i < out.units.size(); ++i) {
     SqlUnit& unit = out.units[i];
-    unit.data_source = replay_->units[i].data_source;
-    unit.sql = replay_->units[i].sql;
+    Overwrite(unit.data_source, replay_->units[i].data_source);
+    Overwrite(unit.sql, replay_->units[i].sql);
     unit.params.clear();
     for (std::size_t piece = 0; piece < replay_->pieces[i]; ++piece) {
       unit.params.insert(unit.params.end(), params.begin(), params.end());
@@ -590,10 +620,16 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
     route = fixed_route_;
   } else {
     route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions)};
-    route = insert_rows_.empty()
-                ? route::RouteShardingConditions(input, tables_, *scope_, Conditions(call, model), &spare)
-                : route::Route(input);
-    replayed = !decorated_ && Replays(call.sql, route.units);  // decoration will not change them
+    const route::RouteContext* known = nullptr;
+    if (insert_rows_.empty()) {
+      route::ShardingConditions conditions = Conditions(call, model);
+      known = KnownRoute(conditions);
+      route = route::RouteShardingConditions(input, tables_, *scope_, conditions, &spare, known);
+    } else {
+      route = route::Route(input);
+    }
+    // Decoration will not change the units; the known route's are the replay's when recorded so.
+    replayed = !decorated_ && (known ? known_route_->replays && call.sql == replay_->sql : Replays(call.sql, route.units));
     if (!Fits(route, replayed)) {
       std::shared_ptr<const ast::Statement> statement = call.shape.Instantiate(call.sql, call.literals);
       out = FinishRoute({*statement, call.rules, call.params, kNoHints}, std::move(route), call.session, call.sql,
@@ -637,6 +673,15 @@ std::size_t CompiledPlan::ApproxBytes() const {
     bytes += unit.tables.capacity() * sizeof(TableMapping);
   }
   for (const auto& source : sources_) bytes += source.literals.capacity() * sizeof(std::pair<ast::ExprId, int>);
+  if (known_route_) {
+    const route::RouteContext& known = known_route_->route;
+    bytes += known_route_->key.capacity() * sizeof(int64_t) + known.units.capacity() * sizeof(RouteUnit) +
+             known.decisions.capacity() * sizeof(RouteDecision);
+    for (const auto& unit : known.units) bytes += unit.tables.capacity() * sizeof(TableMapping);
+    for (const auto& decision : known.decisions) {
+      bytes += decision.condition.capacity() + decision.targets.capacity() * sizeof(std::string);
+    }
+  }
   if (replay_) {
     bytes += replay_->sql.capacity() + replay_->route.capacity() * sizeof(RouteUnit) +
              replay_->units.capacity() * sizeof(SqlUnit) + replay_->pieces.capacity() * sizeof(std::size_t) +

@@ -8,7 +8,8 @@
 //  - route: a route that reads no values (non-sharding tables, DDL, ...) is copied; a sharding
 //    route rebuilds its conditions from the predicates recorded at build time, with the new
 //    parameters and literal values, and runs the real router on them (algorithms, checks and
-//    auditors run as always); a one-row INSERT whose only values are parameters is routed by
+//    auditors run as always), or takes the recorded route again when those conditions fall into
+//    the recorded partitions (checks and auditors still run); a one-row INSERT whose only values are parameters is routed by
 //    the general router on the entry's model;
 //  - read/write splitting and shadow decoration run as always (the template exists only when
 //    they read no values);
@@ -126,6 +127,10 @@ class CompiledPlan final : public cache::PlanTemplate {
              const route::RouteContext& route, std::vector<SqlUnit>& units) const;
   // `replayed`: the route's units are the recorded ones (Replays), their tables renamed as recorded.
   bool Fits(const route::RouteContext& route, bool replayed) const;
+  void SetUpKnownRoute(const PlanRecording& recording, const route::TableScope& scope,
+                       const route::ShardingConditions& conditions);
+  // The recorded route, when the conditions fall into the recorded partitions; else null.
+  const route::RouteContext* KnownRoute(const route::ShardingConditions& conditions) const;
 
   // Route
   bool reads_values_ = false;
@@ -135,6 +140,14 @@ class CompiledPlan final : public cache::PlanTemplate {
   std::vector<ConditionSource> sources_;              //   one per column condition of the one branch
   route::ShardingConditions fixed_conditions_;        //   when no source: conditions read no value
   std::vector<std::vector<int>> insert_rows_;         //   a one-row INSERT: {{0}}; routed by route::Route
+  // The standard route of the recorded conditions (units, decisions, type), which a statement
+  // whose conditions fall into the same partitions takes again (route::PartitionKey).
+  struct Known {
+    std::vector<int64_t> key;
+    route::RouteContext route;
+    bool replays = false;  // its units are the replay's
+  };
+  std::optional<Known> known_route_;
   // Rewrite
   bool several_units_ = false;
   bool decorated_ = false;  // read/write splitting or shadow rules may change a route's data sources

@@ -41,9 +41,12 @@ std::vector<int32_t> MainScopeTables(const ast::Statement& statement);
 std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement);
 // RouteSharding of DQL/DML other than INSERT once the conditions are extracted (and checked
 // against sub-queries): standard, binding or cartesian route, IN-list split, warnings, checks
-// and auditors. `spare` (optional): storage the units and decisions reuse.
+// and auditors. `spare` (optional): storage the units and decisions reuse. `known` (optional,
+// no hints): the standard route of another branch of one condition whose PartitionKey for the
+// first table (route/table_router.h) is this branch's; its units and decisions are taken
+// instead of routing again, with this branch's condition texts.
 RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
                                      const TableScope& scope, const ShardingConditions& conditions,
-                                     SpareRoute* spare = nullptr);
+                                     SpareRoute* spare = nullptr, const RouteContext* known = nullptr);
 
 }  // namespace sqlroute::route

@@ -83,6 +83,43 @@ void StandardRoute(const RouteInput& input, const std::vector<const ShardingTabl
   context.type = tables.size() > 1 ? RouteType::Binding : RouteType::Standard;
 }
 
+void RepeatKnownRoute(const RouteContext& known, const ShardingTable& table, const ShardingCondition& branch,
+                      RouteContext& context, SpareRoute* spare) {
+  if (spare) {
+    context.units.swap(spare->units);
+    context.decisions.swap(spare->decisions);
+  }
+  // Element by element over the spare storage, which mostly holds these texts already.
+  context.units.resize(known.units.size());
+  for (std::size_t i = 0; i < known.units.size(); ++i) {
+    const RouteUnit& from = known.units[i];
+    RouteUnit& to = context.units[i];
+    Overwrite(to.logic_data_source, from.logic_data_source);
+    Overwrite(to.data_source, from.data_source);
+    to.tables.resize(from.tables.size());
+    for (std::size_t t = 0; t < from.tables.size(); ++t) {
+      Overwrite(to.tables[t].logic, from.tables[t].logic);
+      Overwrite(to.tables[t].actual, from.tables[t].actual);
+    }
+  }
+  context.decisions.resize(known.decisions.size());
+  for (std::size_t i = 0; i < known.decisions.size(); ++i) {
+    const RouteDecision& from = known.decisions[i];
+    RouteDecision& to = context.decisions[i];
+    Overwrite(to.table, from.table);
+    Overwrite(to.column, from.column);
+    Overwrite(to.algorithm, from.algorithm);
+    to.targets.resize(from.targets.size());
+    for (std::size_t t = 0; t < from.targets.size(); ++t) Overwrite(to.targets[t], from.targets[t]);
+    to.database_level = from.database_level;
+    const ShardingStrategy& strategy = to.database_level ? table.database_strategy : table.table_strategy;
+    const ColumnCondition* condition = BoundCondition(table, strategy.columns.front(), &branch);
+    if (!condition) throw Error(ErrorCode::INTERNAL_ERROR, "a known route's condition is gone");
+    Overwrite(to.condition, condition->text);
+  }
+  context.type = known.type;
+}
+
 void CartesianRoute(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
                     const ShardingConditions& conditions, RouteContext& context) {
   const ShardingRule& rule = *input.rules.sharding;
@@ -128,14 +165,13 @@ void CartesianRoute(const RouteInput& input, const std::vector<const ShardingTab
         }
       }
       context.AddUnit(std::move(unit));
-      std::size_t position = choices.size();
-      while (position > 0) {
-        --position;
-        if (++index[position] < choices[position].size()) break;
-        index[position] = 0;
-        if (position == 0) position = choices.size() + 1;
+      // The next combination, the last choice moving fastest (Guava's cartesianProduct); none after the last.
+      bool advanced = false;
+      for (std::size_t position = choices.size(); position > 0 && !advanced; --position) {
+        advanced = ++index[position - 1] < choices[position - 1].size();
+        if (!advanced) index[position - 1] = 0;
       }
-      if (position > choices.size()) break;
+      if (!advanced) break;
     }
   }
   if (context.units.empty()) {
@@ -188,11 +224,14 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
 }
 
 RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
-                                     const TableScope& scope, const ShardingConditions& conditions, SpareRoute* spare) {
+                                     const TableScope& scope, const ShardingConditions& conditions, SpareRoute* spare,
+                                     const RouteContext* known) {
   const ast::Statement& statement = input.statement;
   RouteContext context;
   if (conditions.AlwaysFalse()) {
     context = RouteUnicast(input.rules, tables);
+  } else if (known) {
+    RepeatKnownRoute(*known, *tables.front(), conditions.branches.front(), context, spare);
   } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
     InListChoices choices;
     bool split = tables.size() == 1;

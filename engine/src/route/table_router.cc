@@ -157,7 +157,7 @@ const ColumnCondition* TableRouter::StandardCondition(const ShardingStrategy& st
                                                       const ShardingCondition* branch, PartitionMemo& memo) const {
   if (memo.strategy != &strategy) {  // the same for every target list of the strategy
     memo.strategy = &strategy;
-    memo.standard_condition = FindCondition(table, strategy.columns.front(), branch);
+    memo.standard_condition = BoundCondition(table, strategy.columns.front(), branch);
   }
   return memo.standard_condition;
 }
@@ -231,8 +231,8 @@ std::vector<std::string> TableRouter::ByDoSharding(const StandardShardingAlgorit
   return result;
 }
 
-const ColumnCondition* TableRouter::FindCondition(const ShardingTable& table, const std::string& column,
-                                                  const ShardingCondition* branch) const {
+const ColumnCondition* BoundCondition(const ShardingTable& table, const std::string& column,
+                                      const ShardingCondition* branch) {
   if (!branch) return nullptr;
   for (const auto& each : branch->columns) {
     if (each.column != column) continue;
@@ -241,6 +241,66 @@ const ColumnCondition* TableRouter::FindCondition(const ShardingTable& table, co
     if (bound) return &each;
   }
   return nullptr;
+}
+
+namespace {
+
+// Gives each number of the branch's partition key to `part`; false when there is no key.
+template <typename Part>
+bool ForEachKeyPart(const ShardingTable& table, const ShardingCondition& branch, Part part) {
+  enum : int64_t { kNoCondition = -1, kEveryPartition = -2, kRange = -3, kValues = -4 };
+  try {
+    for (const ShardingStrategy* strategy : {&table.database_strategy, &table.table_strategy}) {
+      if (strategy->kind == Kind::None) continue;
+      if (strategy->kind != Kind::Standard) return false;
+      const PrecisePartitions* partitions = strategy->algorithm.standard->precise_partitions();
+      if (!partitions) return false;
+      const ColumnCondition* condition = BoundCondition(table, strategy->columns.front(), &branch);
+      if (!condition) {
+        part(kNoCondition);
+        continue;
+      }
+      if (condition->in_list != ast::kNoExpr) return false;
+      if (!condition->is_range) {
+        part(kValues);
+        part(static_cast<int64_t>(condition->values.size()));
+        for (const auto& value : condition->values) part(partitions->PrecisePartition(value));
+        continue;
+      }
+      // Without a table for every target list, a range goes to the algorithm's own range sharding.
+      std::size_t lists = strategy == &table.database_strategy ? 1 : table.actual_tables.size();
+      if (strategy->partition_targets.size() < lists) return false;
+      std::optional<std::vector<int64_t>> range = partitions->RangePartitions(condition->range);
+      if (!range) {
+        part(kEveryPartition);
+        continue;
+      }
+      part(kRange);
+      part(static_cast<int64_t>(range->size()));
+      for (int64_t each : *range) part(each);
+    }
+  } catch (const Error&) {
+    return false;  // the router reports it, where it meets it
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::vector<int64_t>> PartitionKey(const ShardingTable& table, const ShardingCondition& branch) {
+  std::vector<int64_t> key;
+  if (!ForEachKeyPart(table, branch, [&](int64_t part) { key.push_back(part); })) return std::nullopt;
+  return key;
+}
+
+bool HasPartitionKey(const ShardingTable& table, const ShardingCondition& branch, const std::vector<int64_t>& key) {
+  std::size_t next = 0;
+  bool same = true;
+  bool keyed = ForEachKeyPart(table, branch, [&](int64_t part) {
+    same = same && next < key.size() && key[next] == part;
+    ++next;
+  });
+  return keyed && same && next == key.size();
 }
 
 std::vector<Value> TableRouter::HintValues(const ShardingTable& table, bool database_level) const {
@@ -302,7 +362,7 @@ std::vector<std::string> TableRouter::ByComplex(const ShardingStrategy& strategy
   std::map<std::string, ValueRange> ranges;
   std::vector<std::string> shown;
   for (std::size_t i = 0; i < strategy.columns.size(); ++i) {
-    const ColumnCondition* condition = FindCondition(table, strategy.columns[i], branch);
+    const ColumnCondition* condition = BoundCondition(table, strategy.columns[i], branch);
     if (!condition) continue;
     const std::string& name = strategy.column_names[i];
     shown.push_back(name + " " + condition->text);

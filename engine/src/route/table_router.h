@@ -18,6 +18,19 @@ namespace sqlroute::route {
 // list; -1 where nothing was chosen. The IN-list split reads it instead of asking the algorithms again.
 using InListChoices = std::map<std::pair<ast::ExprId, const std::vector<std::string>*>, std::vector<int>>;
 
+// The branch's condition on `column` of `table` or of a table bound to it, as strategies find
+// it; null when there is none (or no branch).
+const ColumnCondition* BoundCondition(const ShardingTable& table, const std::string& column,
+                                      const ShardingCondition* branch);
+
+// The partitions the branch's conditions fall into under `table`'s strategies, in the order
+// TableRouter::Route asks for them. Branches with one key route `table` alike: the same nodes
+// and decision targets, only the decisions' condition texts differ. nullopt when Route would
+// read the values otherwise (no tabulated precise partitions, an IN list) or fails on them.
+std::optional<std::vector<int64_t>> PartitionKey(const ShardingTable& table, const ShardingCondition& branch);
+// PartitionKey(table, branch) == key, without building the key.
+bool HasPartitionKey(const ShardingTable& table, const ShardingCondition& branch, const std::vector<int64_t>& key);
+
 class TableRouter {
  public:
   // Decisions are appended to `decisions`. `spare` (optional, `decisions` empty): storage of an
@@ -82,8 +95,6 @@ class TableRouter {
   void ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
                          const std::vector<int32_t>& tabulated, const ColumnCondition& condition, PartitionMemo& memo,
                          std::vector<std::string>& result) const;
-  const ColumnCondition* FindCondition(const ShardingTable& table, const std::string& column,
-                                       const ShardingCondition* branch) const;
   std::vector<Value> HintValues(const ShardingTable& table, bool database_level) const;
 
   const ShardingRule& rule_;
