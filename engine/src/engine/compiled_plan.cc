@@ -23,6 +23,9 @@ using cache::LiteralToken;
 
 const Hints kNoHints;
 
+// Known routes and replays are kept with their template: they stay small.
+constexpr std::size_t kMostRecordedUnits = 64;
+
 bool Templated(ast::StatementKind kind) {
   switch (kind) {
     case ast::StatementKind::Select:
@@ -313,7 +316,6 @@ bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
 
 void CompiledPlan::SetUpKnownRoute(const PlanRecording& recording, const route::TableScope& scope,
                                    const route::ShardingConditions& conditions) {
-  constexpr std::size_t kMostUnits = 64;
   bool general = std::any_of(sources_.begin(), sources_.end(),
                              [](const ConditionSource& source) { return source.form == ConditionSource::Form::General; });
   if (general || conditions.branches.size() != 1 || conditions.AlwaysFalse()) return;
@@ -322,7 +324,7 @@ void CompiledPlan::SetUpKnownRoute(const PlanRecording& recording, const route::
   route::RouteInput input{recording.statement, recording.rules, recording.params, kNoHints};
   route::RouteContext route = route::RouteShardingConditions(input, tables_, scope, conditions);
   bool standard = route.type == RouteType::Standard || route.type == RouteType::Binding;
-  if (!standard || route.in_list != ast::kNoExpr || route.units.size() > kMostUnits) return;
+  if (!standard || route.in_list != ast::kNoExpr || route.units.size() > kMostRecordedUnits) return;
   Known known{std::move(*key), {}, false};
   known.route.type = route.type;
   known.route.units = std::move(route.units);
@@ -421,8 +423,7 @@ bool CompiledPlan::VerifyWithOtherLiterals(const PlanRecording& recording) const
 }
 
 void CompiledPlan::SetUpReplay(const PlanRecording& recording) {
-  constexpr std::size_t kMostUnits = 64;  // a replay is kept with its template: it stays small
-  if (!several_units_ || recording.decorated.units.size() > kMostUnits) return;
+  if (!several_units_ || recording.decorated.units.size() > kMostRecordedUnits) return;
   std::vector<Value> storage;
   std::size_t per_piece = PieceParams(recording.params, storage).size();
   Replay replay{recording.statement.sql, recording.decorated.units, recording.plan.units, {}, recording.plan.execution_groups};

@@ -83,6 +83,7 @@ void StandardRoute(const RouteInput& input, const std::vector<const ShardingTabl
   context.type = tables.size() > 1 ? RouteType::Binding : RouteType::Standard;
 }
 
+// The units and decisions of `known` (RouteShardingConditions), with the branch's condition texts.
 void RepeatKnownRoute(const RouteContext& known, const ShardingTable& table, const ShardingCondition& branch,
                       RouteContext& context, SpareRoute* spare) {
   if (spare) {
