@@ -1,6 +1,8 @@
 #include "cache/statement_cache.h"
 
 #include <cstdlib>
+#include <cstring>
+#include <new>
 #include <functional>
 #include <vector>
 
@@ -30,14 +32,31 @@ std::size_t Home(std::size_t hash, std::size_t mask) { return (hash >> 4) & mask
 // Open addressing with linear probing; writers hold the shard's mutex and change slots with
 // single stores, readers probe without a lock. A reader racing a removal may miss an entry
 // that is there (it then takes the locked path), never find one that is not.
-struct StatementCache::Index {
-  explicit Index(std::size_t capacity) : mask(capacity - 1), slots(new std::atomic<CacheEntry*>[capacity]) {
-    for (std::size_t i = 0; i < capacity; ++i) slots[i].store(nullptr, std::memory_order_relaxed);
+// The table and its slots take whole cache lines (common/cache_line.h).
+struct alignas(kCacheLine) StatementCache::Index {
+  explicit Index(std::size_t capacity)
+      : mask(capacity - 1), slots(static_cast<std::atomic<CacheEntry*>*>(::operator new[](
+                                SlotBytes(capacity), std::align_val_t{kCacheLine}))) {
+    for (std::size_t i = 0; i < capacity; ++i) new (&slots[i]) std::atomic<CacheEntry*>(nullptr);
   }
+  static std::size_t SlotBytes(std::size_t capacity) {
+    return (capacity * sizeof(std::atomic<CacheEntry*>) + kCacheLine - 1) / kCacheLine * kCacheLine;
+  }
+  struct Free {
+    void operator()(std::atomic<CacheEntry*>* slots) const { ::operator delete[](slots, std::align_val_t{kCacheLine}); }
+  };
   std::size_t mask;
-  std::unique_ptr<std::atomic<CacheEntry*>[]> slots;
+  std::unique_ptr<std::atomic<CacheEntry*>[], Free> slots;
   std::size_t used = 0;  // writers only
 };
+
+LineText::LineText(std::string_view text)
+    : data_(static_cast<char*>(::operator new[]((text.size() / kCacheLine + 1) * kCacheLine, std::align_val_t{kCacheLine}))),
+      size_(text.size()) {
+  std::memcpy(data_.get(), text.data(), text.size());
+}
+
+void LineText::Free::operator()(char* data) const { ::operator delete[](data, std::align_val_t{kCacheLine}); }
 
 CacheEntry::CacheEntry(std::string shape, std::size_t hash, uint64_t version,
                        std::shared_ptr<const StatementTemplate> statement)

@@ -27,6 +27,7 @@
 
 #include "ast/statement.h"
 #include "cache/sql_normalizer.h"
+#include "common/cache_line.h"
 #include "cache/statement_template.h"
 #include "sqlroute/engine.h"
 #include "sqlroute/rule_set.h"
@@ -45,16 +46,31 @@ struct CacheLimits {
 // The limits a rule set's props ask for (defaults for the props not given).
 CacheLimits LimitsFromProps(const RuleSet& rules);
 
+// Text in cache lines of its own (common/cache_line.h).
+class LineText {
+ public:
+  explicit LineText(std::string_view text);
+  std::string_view view() const { return {data_.get(), size_}; }
+
+ private:
+  struct Free {
+    void operator()(char* data) const;
+  };
+  std::unique_ptr<char[], Free> data_;
+  std::size_t size_;
+};
+
 // One cached shape: immutable once published, apart from its eviction mark and its plan
-// template, which is attached once. Valid while the reader's EpochGuard lasts.
-class CacheEntry {
+// template, which is attached once. Valid while the reader's EpochGuard lasts. In cache lines
+// of its own (common/cache_line.h).
+class alignas(kCacheLine) CacheEntry {
  public:
   CacheEntry(std::string shape, std::size_t hash, uint64_t version, std::shared_ptr<const StatementTemplate> statement);
   ~CacheEntry();
   CacheEntry(const CacheEntry&) = delete;
   CacheEntry& operator=(const CacheEntry&) = delete;
 
-  const std::string& shape() const { return shape_; }
+  std::string_view shape() const { return shape_.view(); }
   std::size_t hash() const { return hash_; }
   uint64_t version() const { return version_; }
   const StatementTemplate& statement() const { return *statement_; }
@@ -71,7 +87,7 @@ class CacheEntry {
     if (!referenced_.load(std::memory_order_relaxed)) referenced_.store(true, std::memory_order_relaxed);
   }
 
-  const std::string shape_;
+  const LineText shape_;
   const std::size_t hash_;
   const uint64_t version_;
   const std::shared_ptr<const StatementTemplate> statement_;

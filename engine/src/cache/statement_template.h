@@ -9,6 +9,7 @@
 
 #include "ast/statement.h"
 #include "cache/sql_normalizer.h"
+#include "common/cache_line.h"
 
 namespace sqlroute::cache {
 
@@ -23,7 +24,7 @@ struct LiteralUse {
   uint8_t negations = 0;      // Expr: minus signs the parser folded into the literal (-5)
 };
 
-class StatementTemplate {
+class alignas(kCacheLine) StatementTemplate {
  public:
   StatementTemplate(ast::Statement statement, std::vector<LiteralToken> literals);
 

@@ -33,6 +33,7 @@
 #include "cache/plan_template.h"
 #include "cache/sql_normalizer.h"
 #include "cache/statement_template.h"
+#include "common/cache_line.h"
 #include "observe/observation.h"
 #include "rewrite/rewriter.h"
 #include "route/router.h"
@@ -66,7 +67,7 @@ struct TemplateCall {
   observe::Observation& observation;
 };
 
-class CompiledPlan final : public cache::PlanTemplate {
+class alignas(kCacheLine) CompiledPlan final : public cache::PlanTemplate {
  public:
   // The template of the recorded statement's shape, or nullptr when the shape needs the
   // general pipeline.
