@@ -1,9 +1,12 @@
 """Cost of sqlroute.Engine.route() from Python for the sysbench statements under the seed's four
-scenarios, with the plan cache on and off: median of repetitions (timeit), in microseconds.
+scenarios, with the plan cache on and off: median of repetitions (timeit), in microseconds. Each
+statement takes sysbench-like parameters, a different set on each call.
 
 Run after `bash scripts/build.sh`:  PYTHONPATH=python /usr/bin/python3 bench/bench_python.py
 """
+import itertools
 import pathlib
+import random
 import statistics
 import time
 import timeit
@@ -20,18 +23,35 @@ SCENARIOS = [
 C, PAD = "c" * 120, "p" * 60
 
 
+def draws(make):
+    """64 parameter sets as sysbench draws them for the seed's runs (--rand-type=uniform, a table of
+    1,000,000 rows, ranges of 100 ids): `make(id)` gives one set for a uniform random id."""
+    rng = random.Random(20261201)
+    return [make(rng.randint(1, 1000000)) for _ in range(64)]
+
+
 def statements(hint):
+    point = draws(lambda i: [i])
+    ranges = draws(lambda i: [i, i + 99])
     return [
-        ("point_select", "SELECT c FROM t_user WHERE id=?" + hint, [7]),
-        ("simple_range", "SELECT c FROM t_user WHERE id BETWEEN ? AND ?", [100, 199]),
-        ("sum_range", "SELECT SUM(k) FROM t_user WHERE id BETWEEN ? AND ?", [100, 101]),
-        ("order_range", "SELECT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c", [3, 4]),
-        ("distinct_range", "SELECT DISTINCT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c", [3, 4]),
-        ("index_update", "UPDATE t_user SET k=k+1 WHERE id=?" + hint, [42]),
-        ("non_index_update", "UPDATE t_user SET c=? WHERE id=?" + hint, [C, 42]),
-        ("delete", "DELETE FROM t_user WHERE id=?" + hint, [42]),
-        ("insert", "INSERT INTO t_user (id, k, c, pad) VALUES (?, ?, ?, ?)" + hint, [42, 1, C, PAD]),
+        ("point_select", "SELECT c FROM t_user WHERE id=?" + hint, point),
+        ("simple_range", "SELECT c FROM t_user WHERE id BETWEEN ? AND ?", ranges),
+        ("sum_range", "SELECT SUM(k) FROM t_user WHERE id BETWEEN ? AND ?", ranges),
+        ("order_range", "SELECT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c", ranges),
+        ("distinct_range", "SELECT DISTINCT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c", ranges),
+        ("index_update", "UPDATE t_user SET k=k+1 WHERE id=?" + hint, point),
+        ("non_index_update", "UPDATE t_user SET c=? WHERE id=?" + hint, draws(lambda i: [C, i])),
+        ("delete", "DELETE FROM t_user WHERE id=?" + hint, point),
+        ("insert", "INSERT INTO t_user (id, k, c, pad) VALUES (?, ?, ?, ?)" + hint, draws(lambda i: [i, i % 1000, C, PAD])),
     ]
+
+
+def cycling(engine, sql, param_sets, units=False):
+    """A call that routes `sql` with the next parameter set each time."""
+    sets = itertools.cycle(param_sets)
+    if units:
+        return lambda: engine.route(sql, next(sets)).units
+    return lambda: engine.route(sql, next(sets))
 
 
 def median_us(call, number, repeat=5, timer=time.perf_counter):
@@ -49,17 +69,17 @@ def main():
         yaml = (ROOT / rules).read_text()
         cached = sqlroute.Engine.from_yaml_string(yaml)
         uncached = sqlroute.Engine.from_yaml_string(yaml + "\nprops:\n  sql-plan-cache-enabled: false\n")
-        for name, sql, params in statements(hint):
+        for name, sql, param_sets in statements(hint):
             try:
-                cached.route(sql, params)
+                cached.route(sql, param_sets[0])
             except sqlroute.Error as error:  # e.g. ORDER BY an encrypted column, as ShardingSphere
                 print(f"{scenario:<10} {name:<17} skipped: {error.message}")
                 continue
-            off = median_us(lambda: uncached.route(sql, params), number=300)
-            on = median_us(lambda: cached.route(sql, params), number=3000)
-            on_cpu = median_us(lambda: cached.route(sql, params), number=3000, timer=time.thread_time)
-            units = median_us(lambda: cached.route(sql, params).units, number=3000)
-            units_cpu = median_us(lambda: cached.route(sql, params).units, number=3000, timer=time.thread_time)
+            off = median_us(cycling(uncached, sql, param_sets), number=300)
+            on = median_us(cycling(cached, sql, param_sets), number=3000)
+            on_cpu = median_us(cycling(cached, sql, param_sets), number=3000, timer=time.thread_time)
+            units = median_us(cycling(cached, sql, param_sets, units=True), number=3000)
+            units_cpu = median_us(cycling(cached, sql, param_sets, units=True), number=3000, timer=time.thread_time)
             print(f"{scenario:<10} {name:<17} {off:>9.2f} {on:>8.2f} {on_cpu:>10.2f} {units:>8.2f} "
                   f"{units_cpu:>10.2f} {on / off:>6.3f}")
 

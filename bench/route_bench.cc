@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,7 @@ using sqlroute::Value;
 struct Statement {
   std::string name;
   std::vector<std::string> sqls;  // routed in turn (several: literal values that differ per call)
-  std::vector<Value> params;
+  std::vector<std::vector<Value>> param_sets;  // routed in turn too
 };
 
 struct Scenario {
@@ -42,26 +43,42 @@ const Scenario kScenarios[] = {
     {"shadow", "tests/golden/rules/shadow.yaml", " /*shadow:true*/"},
 };
 
+// Parameter sets as sysbench draws them for the seed's runs (--rand-type=uniform, a table of
+// 1,000,000 rows, ranges of 100 ids): `make(id)` gives one set for a uniform random id.
+template <typename Make>
+std::vector<std::vector<Value>> Draws(Make make) {
+  std::mt19937 random(20261201);
+  std::uniform_int_distribution<int32_t> id(1, 1000000);
+  std::vector<std::vector<Value>> sets;
+  for (int i = 0; i < 64; ++i) sets.push_back(make(id(random)));
+  return sets;
+}
+
+std::vector<std::vector<Value>> Fixed(std::vector<Value> params) { return {std::move(params)}; }
+
 // sysbench's oltp_common.lua statements; `hint` goes where the seed's modified script puts it.
 std::vector<Statement> Sysbench(const std::string& hint) {
   std::string c(120, 'c'), pad(60, 'p');
+  auto point = Draws([](int32_t id) { return std::vector<Value>{Value::Int(id)}; });
+  auto range = Draws([](int32_t id) { return std::vector<Value>{Value::Int(id), Value::Int(id + 99)}; });
   return {
-      {"point_select", {"SELECT c FROM t_user WHERE id=?" + hint}, {Value::Int(7)}},
-      {"simple_range", {"SELECT c FROM t_user WHERE id BETWEEN ? AND ?"}, {Value::Int(100), Value::Int(199)}},
-      {"sum_range", {"SELECT SUM(k) FROM t_user WHERE id BETWEEN ? AND ?"}, {Value::Int(100), Value::Int(101)}},
-      {"order_range", {"SELECT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c"}, {Value::Int(3), Value::Int(4)}},
-      {"distinct_range", {"SELECT DISTINCT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c"}, {Value::Int(3), Value::Int(4)}},
-      {"index_update", {"UPDATE t_user SET k=k+1 WHERE id=?" + hint}, {Value::Int(42)}},
-      {"non_index_update", {"UPDATE t_user SET c=? WHERE id=?" + hint}, {Value::String(c), Value::Int(42)}},
-      {"delete", {"DELETE FROM t_user WHERE id=?" + hint}, {Value::Int(42)}},
+      {"point_select", {"SELECT c FROM t_user WHERE id=?" + hint}, point},
+      {"simple_range", {"SELECT c FROM t_user WHERE id BETWEEN ? AND ?"}, range},
+      {"sum_range", {"SELECT SUM(k) FROM t_user WHERE id BETWEEN ? AND ?"}, range},
+      {"order_range", {"SELECT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c"}, range},
+      {"distinct_range", {"SELECT DISTINCT c FROM t_user WHERE id BETWEEN ? AND ? ORDER BY c"}, range},
+      {"index_update", {"UPDATE t_user SET k=k+1 WHERE id=?" + hint}, point},
+      {"non_index_update", {"UPDATE t_user SET c=? WHERE id=?" + hint},
+       Draws([&](int32_t id) { return std::vector<Value>{Value::String(c), Value::Int(id)}; })},
+      {"delete", {"DELETE FROM t_user WHERE id=?" + hint}, point},
       {"insert", {"INSERT INTO t_user (id, k, c, pad) VALUES (?, ?, ?, ?)" + hint},
-       {Value::Int(42), Value::Int(1), Value::String(c), Value::String(pad)}},
+       Draws([&](int32_t id) { return std::vector<Value>{Value::Int(id), Value::Int(id % 1000), Value::String(c), Value::String(pad)}; })},
   };
 }
 
 // Literal statements: the same shape with another value on each call.
 Statement LiteralPointSelect() {
-  Statement statement{"point_select_literal", {}, {}};
+  Statement statement{"point_select_literal", {}, Fixed({})};
   for (int id = 0; id < 1000; ++id) statement.sqls.push_back("SELECT c FROM t_user WHERE id=" + std::to_string(id * 7919 % 100000));
   return statement;
 }
@@ -72,21 +89,21 @@ Statement InsertHundredRows() {
     sql += (i ? ", (" : "(") + std::to_string(i * 31) + ", " + std::to_string(i) + ", '" + std::string(120, 'c') +
            "', '" + std::string(60, 'p') + "')";
   }
-  return {"insert_100_rows", {sql}, {}};
+  return {"insert_100_rows", {sql}, Fixed({})};
 }
 
 Statement InValues(int count) {
   std::string sql = "SELECT c FROM t_user WHERE id IN (";
   for (int i = 0; i < count; ++i) sql += (i ? ", " : "") + std::to_string(i * 13);
-  return {"in_" + std::to_string(count) + "_values", {sql + ")"}, {}};
+  return {"in_" + std::to_string(count) + "_values", {sql + ")"}, Fixed({})};
 }
 
 std::vector<Statement> OrderStatements() {
   return {
       {"join", {"SELECT o.order_id, i.item_id FROM t_order o JOIN t_order_item i ON o.order_id = i.order_id "
-                "WHERE o.user_id = ? AND o.order_id = ?"}, {Value::Int(1), Value::Int(2)}},
+                "WHERE o.user_id = ? AND o.order_id = ?"}, Fixed({Value::Int(1), Value::Int(2)})},
       {"aggregate", {"SELECT user_id, COUNT(*) AS n, SUM(order_id), AVG(order_id) FROM t_order WHERE user_id IN (?, ?) "
-                     "GROUP BY user_id HAVING n > 1 ORDER BY user_id LIMIT 10"}, {Value::Int(1), Value::Int(2)}},
+                     "GROUP BY user_id HAVING n > 1 ORDER BY user_id LIMIT 10"}, Fixed({Value::Int(1), Value::Int(2)})},
   };
 }
 
@@ -107,7 +124,7 @@ enum class Mode { Uncached, Cached, Reused };
 void BM_Route(benchmark::State& state, const std::string& rules, const Statement& statement, Mode mode) {
   const Engine& engine = EngineFor(rules, mode != Mode::Uncached);
   try {
-    engine.Route(statement.sqls[0], statement.params);
+    engine.Route(statement.sqls[0], statement.param_sets[0]);
   } catch (const sqlroute::Error& error) {  // e.g. ORDER BY an encrypted column, as ShardingSphere
     state.SkipWithError(error.what());
     return;
@@ -116,12 +133,14 @@ void BM_Route(benchmark::State& state, const std::string& rules, const Statement
   sqlroute::Plan reused;
   uint64_t allocations = sqlroute::bench::AllocationsOnThisThread();
   for (auto _ : state) {
-    const std::string& sql = statement.sqls[next++ % statement.sqls.size()];
+    const std::string& sql = statement.sqls[next % statement.sqls.size()];
+    const std::vector<Value>& params = statement.param_sets[next % statement.param_sets.size()];
+    ++next;
     if (mode == Mode::Reused) {
-      engine.RouteInto(reused, sql, statement.params);
+      engine.RouteInto(reused, sql, params);
       benchmark::DoNotOptimize(reused);
     } else {
-      benchmark::DoNotOptimize(engine.Route(sql, statement.params));
+      benchmark::DoNotOptimize(engine.Route(sql, params));
     }
   }
   state.SetItemsProcessed(state.iterations());
