@@ -2,8 +2,8 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <functional>
+#include <new>
 #include <vector>
 
 #include "cache/epoch.h"

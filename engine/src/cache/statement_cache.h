@@ -27,8 +27,8 @@
 
 #include "ast/statement.h"
 #include "cache/sql_normalizer.h"
-#include "common/cache_line.h"
 #include "cache/statement_template.h"
+#include "common/cache_line.h"
 #include "sqlroute/engine.h"
 #include "sqlroute/rule_set.h"
 
