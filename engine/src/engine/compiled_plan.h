@@ -104,6 +104,10 @@ class alignas(kCacheLine) CompiledPlan final : public cache::PlanTemplate {
     uint32_t literals_before_end = 0;
   };
 
+  static inline const Hints kNoHints{};
+  // Known routes and replays are kept with their template: they stay small.
+  static constexpr std::size_t kMostRecordedUnits = 64;
+
   CompiledPlan() = default;
   bool SetUpShardingRoute(const PlanRecording& recording);
   bool SetUpInsert(const PlanRecording& recording);
