@@ -99,25 +99,8 @@ TEST(KnownRouteTest, PointStatementsOfTheRecordedPartitionAndOthersGetTheGeneral
 }
 
 TEST(KnownRouteTest, BoundTablesGetTheGeneralPipelinesPlans) {
-  // order_binding's tables with MOD algorithms (known routes) and with its INLINE ones (routed anew).
-  const std::string mod_rules = R"(
-dataSources:
-  ds_0: {url: "jdbc:mysql://127.0.0.1:3306/demo_ds_0"}
-  ds_1: {url: "jdbc:mysql://127.0.0.1:3306/demo_ds_1"}
-rules:
-- !SHARDING
-  tables:
-    t_order:
-      actualDataNodes: ds_${0..1}.t_order_${0..1}
-      tableStrategy: {standard: {shardingColumn: order_id, shardingAlgorithmName: two}}
-    t_order_item:
-      actualDataNodes: ds_${0..1}.t_order_item_${0..1}
-      tableStrategy: {standard: {shardingColumn: order_id, shardingAlgorithmName: two}}
-  bindingTables: [t_order,t_order_item]
-  defaultDatabaseStrategy: {standard: {shardingColumn: user_id, shardingAlgorithmName: two}}
-  shardingAlgorithms:
-    two: {type: MOD, props: {sharding-count: 2}}
-)";
+  // unbound_orders bound (MOD algorithms: known routes), and order_binding (INLINE ones: routed anew).
+  const std::string mod_rules = testing_support::GoldenRules("unbound_orders") + "  bindingTables:\n    - t_order,t_order_item\n";
   std::vector<std::vector<Value>> params;
   for (auto [user, order] : {std::pair{1, 10}, {3, 12}, {2, 10}, {1, 11}, {5, 31}}) params.push_back({Value::Int(user), Value::Int(order)});
   for (const std::string& rules : {mod_rules, testing_support::GoldenRules("order_binding")}) {
