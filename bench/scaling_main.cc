@@ -1,14 +1,17 @@
 // Cached routing throughput with 1 and 2 threads, as a proxy's long-lived workers see it: two
-// worker threads are started once and warmed up; each round lets one, then both, route the
-// same statement for a fixed time. Rounds alternate so that drift on a noisy machine hits both
-// sides alike; the medians over rounds are printed.
+// worker threads are started once and warmed up; each round lets one, then both, run a job for
+// a fixed time. Rounds alternate so that drift on a noisy machine hits both sides alike.
+// Two control jobs run in the same rounds and tell what this host gives two threads of code
+// that shares nothing: `control_compute` (registers only) and `control_heap` (allocates,
+// copies and frees strings, as routing does).
 //   sqlroute_scaling <rules.yaml> [rounds] [round_ms]
-//   prints, per statement: name  1-thread/s  2-threads/s  ratio (median of the per-round ratios)
+//   prints, per job: name  1-thread/s  2-threads/s  ratio (median of the per-round ratios)
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -22,16 +25,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Statement {
+// One batch of work for worker `id`; returns the number of operations done.
+using Batch = std::function<uint64_t(int id, uint64_t& step)>;
+
+struct Job {
   const char* name;
-  std::vector<std::string> sqls;  // routed in turn
-  std::vector<sqlroute::Value> params;
+  Batch batch;
 };
 
-// Two workers that route `statement` while `active` says so; Round() returns routes per second.
+// Two workers that run `job` while `active` says so; Round() returns operations per second.
 class Workers {
  public:
-  explicit Workers(const sqlroute::Engine& engine) : engine_(engine) {
+  Workers() {
     for (int id = 0; id < 2; ++id) threads_.emplace_back([this, id] { Loop(id); });
   }
   ~Workers() {
@@ -43,12 +48,12 @@ class Workers {
     for (auto& thread : threads_) thread.join();
   }
 
-  double Round(const Statement& statement, int threads, int round_ms) {
+  double Round(const Job& job, int threads, int round_ms) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      statement_ = &statement;
+      job_ = &job;
       active_ = threads;
-      routed_[0] = routed_[1] = 0;
+      done_count_[0] = done_count_[1] = 0;
       running_ = true;
       ++generation_;
     }
@@ -60,50 +65,76 @@ class Workers {
     done_.wait(lock, [&] { return finished_ == threads; });
     finished_ = 0;
     double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    return static_cast<double>(routed_[0] + routed_[1]) / seconds;
+    return static_cast<double>(done_count_[0] + done_count_[1]) / seconds;
   }
 
  private:
   void Loop(int id) {
     uint64_t seen = 0;
+    uint64_t step = static_cast<uint64_t>(id) * 101;
     for (;;) {
-      const Statement* statement;
+      const Job* job;
       {
         std::unique_lock<std::mutex> lock(mutex_);
         changed_.wait(lock, [&] { return stop_ || (generation_ != seen && id < active_); });
         if (stop_) return;
         seen = generation_;
-        statement = statement_;
+        job = job_;
       }
       uint64_t count = 0;
-      std::size_t next = static_cast<std::size_t>(id) * 101;
-      while (running_.load(std::memory_order_relaxed)) {
-        for (int i = 0; i < 64; ++i) {
-          const std::string& sql = statement->sqls[next++ % statement->sqls.size()];
-          auto plan = engine_.Route(sql, statement->params);
-          if (plan.units.empty()) std::abort();
-        }
-        count += 64;
-      }
+      while (running_.load(std::memory_order_relaxed)) count += job->batch(id, step);
       std::lock_guard<std::mutex> lock(mutex_);
-      routed_[id] = count;
+      done_count_[id] = count;
       ++finished_;
       done_.notify_all();
     }
   }
 
-  const sqlroute::Engine& engine_;
   std::mutex mutex_;
   std::condition_variable changed_, done_;
   std::vector<std::thread> threads_;
-  const Statement* statement_ = nullptr;
+  const Job* job_ = nullptr;
   int active_ = 0;
   int finished_ = 0;
   uint64_t generation_ = 0;
-  uint64_t routed_[2] = {0, 0};
+  uint64_t done_count_[2] = {0, 0};
   bool stop_ = false;
   std::atomic<bool> running_{false};
 };
+
+// Routes the statements in turn, 64 per batch.
+Batch RouteBatch(const sqlroute::Engine& engine, std::vector<std::string> sqls, std::vector<sqlroute::Value> params) {
+  return [&engine, sqls = std::move(sqls), params = std::move(params)](int, uint64_t& step) -> uint64_t {
+    for (int i = 0; i < 64; ++i) {
+      auto plan = engine.Route(sqls[step++ % sqls.size()], params);
+      if (plan.units.empty()) std::abort();
+    }
+    return 64;
+  };
+}
+
+uint64_t ComputeBatch(int, uint64_t& step) {
+  uint64_t x = step | 1;
+  for (int i = 0; i < 20000; ++i) {  // xorshift: about as long as 64 routes
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+  }
+  step = x;
+  return 64;
+}
+
+uint64_t HeapBatch(int, uint64_t& step) {
+  // A literal, not a std::string: a heap copy would sit in the memory of the thread that made it.
+  static const char kText[] = "sqlroute sqlroute sqlroute sqlroute sqlroute sqlroute sqlroute sqlroute sqlroute sqlroute "
+                              "sqlroute sqlroute sqlroute sqlroute";
+  for (int i = 0; i < 64; ++i) {
+    std::vector<std::string> strings;
+    for (int j = 0; j < 16; ++j) strings.emplace_back(kText, 40 + (step++ + j) % 80);
+    if (strings.back().empty()) std::abort();
+  }
+  return 64;
+}
 
 double Median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -122,22 +153,26 @@ int main(int argc, char** argv) {
   int round_ms = argc > 3 ? std::max(10, std::atoi(argv[3])) : 300;
   sqlroute::parser::WarmUp();
   sqlroute::Engine engine = sqlroute::Engine::FromYamlString(rules);
-  std::vector<Statement> statements = {{"point_select", {"SELECT c FROM t_user WHERE id=?"}, {sqlroute::Value::Int(7)}},
-                                       {"point_select_literal", {}, {}}};
+  std::vector<std::string> literal;
   for (int id = 0; id < 1000; ++id) {
-    statements[1].sqls.push_back("SELECT c FROM t_user WHERE id=" + std::to_string(id * 7919 % 100000));
+    literal.push_back("SELECT c FROM t_user WHERE id=" + std::to_string(id * 7919 % 100000));
   }
-  Workers workers(engine);
-  std::printf("%-22s %14s %14s %7s\n", "statement", "1 thread/s", "2 threads/s", "ratio");
-  for (const Statement& statement : statements) {
-    workers.Round(statement, 2, round_ms);  // warm-up: cache entries, thread-local state
+  std::vector<Job> jobs = {
+      {"point_select", RouteBatch(engine, {"SELECT c FROM t_user WHERE id=?"}, {sqlroute::Value::Int(7)})},
+      {"point_select_literal", RouteBatch(engine, std::move(literal), {})},
+      {"control_compute", ComputeBatch},
+      {"control_heap", HeapBatch}};
+  Workers workers;
+  std::printf("%-22s %14s %14s %7s\n", "job", "1 thread/s", "2 threads/s", "ratio");
+  for (const Job& job : jobs) {
+    workers.Round(job, 2, round_ms);  // warm-up: cache entries, thread-local state
     std::vector<double> one, two, ratios;
     for (int round = 0; round < rounds; ++round) {
-      one.push_back(workers.Round(statement, 1, round_ms));
-      two.push_back(workers.Round(statement, 2, round_ms));
+      one.push_back(workers.Round(job, 1, round_ms));
+      two.push_back(workers.Round(job, 2, round_ms));
       ratios.push_back(two.back() / one.back());
     }
-    std::printf("%-22s %14.0f %14.0f %7.2f\n", statement.name, Median(one), Median(two), Median(ratios));
+    std::printf("%-22s %14.0f %14.0f %7.2f\n", job.name, Median(one), Median(two), Median(ratios));
   }
   return 0;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sanitizer builds: bash scripts/sanitize.sh asan|tsan
 #   asan  build-asan/: every C++ test (ctest) under AddressSanitizer + UndefinedBehaviorSanitizer
-#   tsan  build-tsan/: the engine concurrency test under ThreadSanitizer, for 10 s
+#   tsan  build-tsan/: the engine concurrency test (for 10 s), the shared heap and epoch tests
+#         under ThreadSanitizer
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:?usage: sanitize.sh asan|tsan}
@@ -27,11 +28,13 @@ case "$mode" in
     ;;
   tsan)
     configure build-tsan thread
-    cmake --build build-tsan -j "$JOBS" --target test_engine
+    cmake --build build-tsan -j "$JOBS" --target test_engine test_common
     # No suppressions: TSan reports nothing inside the (uninstrumented) antlr4 runtime so far.
-    export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+    # die_after_fork=0: a forked child of the shared heap test starts threads of its own.
+    export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:die_after_fork=0"
     SQLROUTE_CONCURRENCY_SECONDS=${SQLROUTE_CONCURRENCY_SECONDS:-10} \
-      build-tsan/tests/test_engine --gtest_filter='EngineConcurrencyTest.*'
+      build-tsan/tests/test_engine --gtest_filter='EngineConcurrencyTest.*:EpochTest.*'
+    build-tsan/tests/test_common --gtest_filter='SharedHeapTest.*'
     ;;
   *)
     echo "usage: sanitize.sh asan|tsan" >&2

@@ -172,8 +172,12 @@ TEST(CacheStatementTest, BytesStayWithinTheByteBound) {
   std::string huge = "SELECT c FROM t WHERE id IN (0";
   for (int i = 1; i < 2000; ++i) huge += ", " + std::to_string(i);
   StatementCache small({true, 100000, max_bytes});
-  small.Parse(huge + ")", 1);  // larger than a shard's share: parsed, not kept
+  huge += ")";
+  auto model = small.Parse(huge, 1);  // larger than a shard's share: parsed, not kept
   EXPECT_EQ(small.stats().entries, 0u);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->sql, huge);
+  EXPECT_EQ(model->exprs.size(), parser::Parse(huge).exprs.size());
 }
 
 }  // namespace

@@ -7,17 +7,21 @@
 #include <utility>
 #include <vector>
 
+#include "common/shared_heap.h"
+#include "common/cache_line.h"
+
 namespace sqlroute::cache {
 namespace {
 
 // One per thread that has ever entered a guard; reused after the thread ends, never freed.
-struct alignas(64) Record {
+struct alignas(kCacheLine) Record {
   std::atomic<uint64_t> epoch{0};  // the epoch the thread entered in; 0 = outside any guard
   std::atomic<bool> in_use{false};
   Record* next = nullptr;
 };
 
-struct Domain {
+// Every guard reads it; it takes whole cache lines (common/cache_line.h).
+struct alignas(kCacheLine) Domain {
   std::atomic<uint64_t> global{1};
   std::atomic<Record*> records{nullptr};
   std::mutex mutex;  // guards `retired`
@@ -62,18 +66,14 @@ struct ThreadState {
 
 thread_local ThreadState tls_state;
 
-// Frees what no active guard can still see. `wait`: take the lock even if another thread has it.
-std::size_t Reclaim(Domain& domain, bool wait) {
+// Frees what no active guard can still see; runs on a shared-heap thread (common/shared_heap.h),
+// where the retired objects were built.
+void ReclaimSafe() {
+  Domain& domain = TheDomain();
   std::vector<std::shared_ptr<const void>> doomed;
-  std::size_t remaining;
   {
-    std::unique_lock<std::mutex> lock(domain.mutex, std::defer_lock);
-    if (wait) {
-      lock.lock();
-    } else if (!lock.try_lock()) {
-      return domain.pending.load(std::memory_order_relaxed);
-    }
-    if (domain.retired.empty()) return 0;
+    std::lock_guard<std::mutex> lock(domain.mutex);
+    if (domain.retired.empty()) return;
     // Pairs with the fence in EpochGuard(): a reader whose entry this scan misses loads the
     // pointers after the objects were unlinked, so it cannot hold them.
     std::atomic_thread_fence(std::memory_order_seq_cst);
@@ -92,11 +92,9 @@ std::size_t Reclaim(Domain& domain, bool wait) {
       }
     }
     retired.resize(kept);
-    remaining = kept;
     domain.pending.store(kept, std::memory_order_relaxed);
   }
   doomed.clear();  // destructors run outside the lock (they may be long, or retire in turn)
-  return remaining;
 }
 
 }  // namespace
@@ -114,20 +112,19 @@ EpochGuard::~EpochGuard() {
   ThreadState& state = tls_state;
   if (--state.depth > 0) return;
   state.record->epoch.store(0, std::memory_order_release);
-  Domain& domain = TheDomain();
-  if (domain.pending.load(std::memory_order_relaxed) == 0) return;
+  if (TheDomain().pending.load(std::memory_order_relaxed) == 0) {
+    state.backoff = 0;
+    return;
+  }
   // Another thread's long guard can hold retired objects for a while: back off rather than
-  // take the domain lock at the end of every statement meanwhile.
+  // ask for a reclaim at the end of every statement meanwhile.
   if (state.skip > 0) {
     --state.skip;
     return;
   }
-  if (Reclaim(domain, false) == 0) {
-    state.backoff = 0;
-  } else {
-    state.backoff = state.backoff == 0 ? 1 : std::min<uint32_t>(state.backoff * 2, 64);
-    state.skip = state.backoff;
-  }
+  ScheduleShared(ReclaimSafe);
+  state.backoff = state.backoff == 0 ? 1 : std::min<uint32_t>(state.backoff * 2, 64);
+  state.skip = state.backoff;
 }
 
 void Retire(std::shared_ptr<const void> object) {
@@ -140,9 +137,12 @@ void Retire(std::shared_ptr<const void> object) {
     domain.retired.emplace_back(tag, std::move(object));
     domain.pending.store(domain.retired.size(), std::memory_order_relaxed);
   }
-  if (tls_state.depth == 0) Reclaim(domain, false);
+  if (tls_state.depth == 0) ScheduleShared(ReclaimSafe);
 }
 
-std::size_t ReclaimRetired() { return Reclaim(TheDomain(), true); }
+std::size_t ReclaimRetired() {
+  BuildShared(ReclaimSafe);
+  return TheDomain().pending.load(std::memory_order_relaxed);
+}
 
 }  // namespace sqlroute::cache

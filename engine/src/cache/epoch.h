@@ -22,11 +22,12 @@ class EpochGuard {
 
 // Drops `object` (this reference to it) once every thread that might still use it has left
 // the guard it was in when `object` was retired. The object must already be unreachable for
-// new readers. Destruction happens in whichever thread finds it safe (a later Retire or the
-// end of a guard), outside any lock.
+// new readers. Destruction happens on a shared-heap thread (common/shared_heap.h), asked for by
+// a later Retire or the end of a guard, outside any lock.
 void Retire(std::shared_ptr<const void> object);
 
-// Destroys every retired object that is safe to destroy now; returns how many remain.
+// Destroys every retired object that is safe to destroy now, and waits for that; returns how
+// many remain.
 std::size_t ReclaimRetired();
 
 }  // namespace sqlroute::cache

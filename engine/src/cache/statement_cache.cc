@@ -8,6 +8,7 @@
 
 #include "cache/epoch.h"
 #include "cache/plan_template.h"
+#include "common/shared_heap.h"
 #include "config/rule_config.h"
 #include "parser/sql_parser.h"
 #include "route/compiled_rules.h"
@@ -188,17 +189,29 @@ std::shared_ptr<const ast::Statement> StatementCache::ParseProbed(std::string_vi
     if (entry_out) *entry_out = probe.entry;
     return probe.entry->statement().Instantiate(sql, probe.normalized->literals);
   }
-  ast::Statement parsed = parser::Parse(sql);
-  auto statement = std::make_shared<const StatementTemplate>(std::move(parsed), probe.normalized->literals);
+  std::shared_ptr<const StatementTemplate> statement;
+  std::unique_ptr<CacheEntry> entry;
+  BuildShared([&] {
+    statement = std::make_shared<const StatementTemplate>(parser::Parse(sql), probe.normalized->literals);
+    entry = std::make_unique<CacheEntry>(shape, probe.hash, probe.version, statement);
+  });
   MyStripe().misses.fetch_add(1, std::memory_order_relaxed);
   std::size_t bytes = statement->ApproxBytes() + 2 * shape.capacity() + sizeof(CacheEntry);
-  auto entry = std::make_unique<CacheEntry>(shape, probe.hash, probe.version, statement);
   const CacheEntry* raw = entry.get();
-  if (Insert(shard, std::move(entry), bytes) && entry_out) *entry_out = raw;  // the caller's guard keeps it valid
-  return statement->statement();
+  if (Insert(shard, entry, bytes)) {
+    if (entry_out) *entry_out = raw;  // the caller's guard keeps it valid
+    return statement->statement();
+  }
+  // Too large to keep: the caller gets its own copy, and the shared heap its objects back.
+  auto model = std::make_shared<const ast::Statement>(*statement->statement());
+  BuildShared([&] {
+    entry.reset();
+    statement.reset();
+  });
+  return model;
 }
 
-bool StatementCache::Insert(Shard& shard, std::unique_ptr<CacheEntry> entry, std::size_t bytes) {
+bool StatementCache::Insert(Shard& shard, std::unique_ptr<CacheEntry>& entry, std::size_t bytes) {
   std::lock_guard<std::mutex> lock(shard.mutex);
   std::size_t max_entries = shard_entries_.load(std::memory_order_relaxed);
   std::size_t max_bytes = shard_bytes_.load(std::memory_order_relaxed);

@@ -157,7 +157,8 @@ class StatementCache {
   void CheckLimits(const RuleSet& rules);
   Probe Lookup(std::string_view sql, uint64_t version);
   static const CacheEntry* FindIn(const Shard& shard, std::string_view shape, std::size_t hash);
-  bool Insert(Shard& shard, std::unique_ptr<CacheEntry> entry, std::size_t bytes);  // false: over the bounds, dropped
+  // Takes `entry`; false (leaving it there) when it is over the bounds.
+  bool Insert(Shard& shard, std::unique_ptr<CacheEntry>& entry, std::size_t bytes);
   void Unlink(Shard& shard, CacheEntry* entry);  // drops it from the index and the order; retires it
   void EvictOverBudget(Shard& shard);
   Shard& ShardOf(std::size_t hash) { return shards_[hash % kShards]; }

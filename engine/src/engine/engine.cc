@@ -7,19 +7,19 @@
 
 #include "cache/epoch.h"
 #include "cache/statement_cache.h"
+#include "common/shared_heap.h"
 #include "engine/compiled_plan.h"
-#include "engine/pipeline.h"
-#include "engine/sql_hint.h"
-#include "parser/sql_parser.h"
 #include "engine/execution_groups.h"
-#include "sqlroute/error.h"
+#include "engine/pipeline.h"
 #include "engine/session_tracker.h"
-#include "observe/observation.h"  // observability
+#include "engine/sql_hint.h"
+#include "observe/observation.h"
+#include "parser/sql_parser.h"
 #include "rewrite/rewriter.h"
-#include "sqlroute/error.h"
 #include "route/readwrite_decorator.h"
-#include "route/shadow_decorator.h"
 #include "route/router.h"
+#include "route/shadow_decorator.h"
+#include "sqlroute/error.h"
 
 namespace sqlroute {
 namespace {
@@ -172,11 +172,13 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   Plan plan = engine::FinishRoute(input, std::move(route), session, sql, observation, &trace, &decorated);
   if (entry->ClaimPlanBuild()) {
     std::unique_ptr<const engine::CompiledPlan> compiled;
-    try {
-      compiled = engine::CompiledPlan::Build(
-          {entry->statement(), statement, probe.normalized->literals, rules, params, undecorated, decorated, trace, plan});
-    } catch (const Error&) {  // the shape keeps the general pipeline
-    }
+    BuildShared([&] {
+      try {
+        compiled = engine::CompiledPlan::Build({entry->statement(), statement, probe.normalized->literals, rules,
+                                                params, undecorated, decorated, trace, plan});
+      } catch (const Error&) {  // the shape keeps the general pipeline
+      }
+    });
     statements.AttachPlan(entry, std::move(compiled));
   }
   out = std::move(plan);

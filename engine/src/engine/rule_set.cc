@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 
+#include "common/shared_heap.h"
 #include "config/diagnostics.h"
 #include "config/distsql.h"
 #include "config/metadata_loader.h"
@@ -25,21 +26,30 @@ std::uint64_t NextVersion() {
   return ++counter;
 }
 
+// The rule set of the config `read` gives, read and compiled on a shared-heap thread
+// (common/shared_heap.h): every routing thread reads it.
+template <typename Read>
+std::shared_ptr<const RuleSet> CompileShared(Read&& read) {
+  std::shared_ptr<const RuleSet> rules;
+  BuildShared([&] { rules = std::make_shared<const RuleSet>(detail::Compile(read())); });
+  return rules;
+}
+
 }  // namespace
 
 RuleSet::RuleSet(std::shared_ptr<const detail::CompiledRules> compiled)
     : compiled_(std::move(compiled)), version_(NextVersion()) {}
 
 std::shared_ptr<const RuleSet> RuleSet::FromYamlFile(const std::string& path) {
-  return std::make_shared<const RuleSet>(detail::Compile(config::LoadYamlFile(path)));
+  return CompileShared([&] { return config::LoadYamlFile(path); });
 }
 
 std::shared_ptr<const RuleSet> RuleSet::FromYamlString(std::string_view yaml) {
-  return std::make_shared<const RuleSet>(detail::Compile(config::LoadYamlString(yaml)));
+  return CompileShared([&] { return config::LoadYamlString(yaml); });
 }
 
 std::shared_ptr<const RuleSet> RuleSet::FromDistSql(std::string_view script) {
-  return std::make_shared<const RuleSet>(detail::Compile(config::LoadDistSql(script)));
+  return CompileShared([&] { return config::LoadDistSql(script); });
 }
 
 namespace {
@@ -124,27 +134,29 @@ std::vector<ConfigProblem> RuleSet::CheckDistSql(std::string_view script) {
 }
 
 std::shared_ptr<const RuleSet> RuleSet::WithDistSql(std::string_view script) const {
-  return std::make_shared<const RuleSet>(detail::Compile(config::ApplyDistSql(compiled_->config, script)));
+  return CompileShared([&] { return config::ApplyDistSql(compiled_->config, script); });
 }
 
 std::shared_ptr<const RuleSet> RuleSet::WithDisabledReadDataSources(const std::string& group,
                                                                     const std::vector<std::string>& names) const {
-  config::RuleConfig config = compiled_->config;
-  config::ReadwriteGroupConfig* found = nullptr;
-  if (config.readwrite_splitting) {
-    for (auto& each : config.readwrite_splitting->groups) {
-      if (each.name == group) found = &each.value;
+  return CompileShared([&] {
+    config::RuleConfig config = compiled_->config;
+    config::ReadwriteGroupConfig* found = nullptr;
+    if (config.readwrite_splitting) {
+      for (auto& each : config.readwrite_splitting->groups) {
+        if (each.name == group) found = &each.value;
+      }
     }
-  }
-  if (!found) throw Error(ErrorCode::CONFIG_UNKNOWN_RULE, "no read/write splitting group `" + group + "`");
-  for (const auto& name : names) {
-    if (std::find(found->read_data_sources.begin(), found->read_data_sources.end(), name) ==
-        found->read_data_sources.end()) {
-      throw Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "`" + name + "` is not a replica of `" + group + "`");
+    if (!found) throw Error(ErrorCode::CONFIG_UNKNOWN_RULE, "no read/write splitting group `" + group + "`");
+    for (const auto& name : names) {
+      if (std::find(found->read_data_sources.begin(), found->read_data_sources.end(), name) ==
+          found->read_data_sources.end()) {
+        throw Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "`" + name + "` is not a replica of `" + group + "`");
+      }
     }
-  }
-  found->disabled_read_data_sources = names;
-  return std::make_shared<const RuleSet>(detail::Compile(std::move(config)));
+    found->disabled_read_data_sources = names;
+    return config;
+  });
 }
 
 namespace {
@@ -165,13 +177,11 @@ config::RuleConfig WithTables(config::RuleConfig config, config::NamedList<confi
 }  // namespace
 
 std::shared_ptr<const RuleSet> RuleSet::WithMetadata(std::string_view yaml_or_json) const {
-  return std::make_shared<const RuleSet>(
-      detail::Compile(WithTables(compiled_->config, config::LoadMetadataYaml(yaml_or_json))));
+  return CompileShared([&] { return WithTables(compiled_->config, config::LoadMetadataYaml(yaml_or_json)); });
 }
 
 std::shared_ptr<const RuleSet> RuleSet::WithTableDefinitions(std::string_view create_table_statements) const {
-  return std::make_shared<const RuleSet>(
-      detail::Compile(WithTables(compiled_->config, engine::MetadataFromDdl(create_table_statements))));
+  return CompileShared([&] { return WithTables(compiled_->config, engine::MetadataFromDdl(create_table_statements)); });
 }
 
 std::string RuleSet::ExportYaml(bool include_secrets) const {

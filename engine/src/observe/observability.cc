@@ -1,6 +1,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "common/shared_heap.h"
 #include "observe/observability_state.h"
 #include "observe/tick_clock.h"
 #include "route/compiled_rules.h"
@@ -56,15 +57,17 @@ bool Observability::State::Sample() {
 }
 
 void Observability::State::ReadProps(const RuleSet& rules) {
-  std::lock_guard<std::mutex> lock(mutex);
-  const Props& props = rules.compiled().config.props;
-  metrics_prop = PropIsTrue(props, "metrics-enabled");
-  sql_show_prop = PropIsTrue(props, "sql-show");
-  latency_sample_every.store(PositiveProp(props, "metrics-latency-sample-every", kDefaultLatencySampleEvery),
-                             std::memory_order_relaxed);
-  std::atomic_store(&secrets, std::make_shared<const observe::Secrets>(observe::ConfiguredSecrets(rules)));
-  Update();
-  props_version.store(rules.version(), std::memory_order_release);
+  BuildShared([&] {  // what it makes, every statement's observation reads
+    std::lock_guard<std::mutex> lock(mutex);
+    const Props& props = rules.compiled().config.props;
+    metrics_prop = PropIsTrue(props, "metrics-enabled");
+    sql_show_prop = PropIsTrue(props, "sql-show");
+    latency_sample_every.store(PositiveProp(props, "metrics-latency-sample-every", kDefaultLatencySampleEvery),
+                               std::memory_order_relaxed);
+    std::atomic_store(&secrets, std::make_shared<const observe::Secrets>(observe::ConfiguredSecrets(rules)));
+    Update();
+    props_version.store(rules.version(), std::memory_order_release);
+  });
 }
 
 std::shared_ptr<const observe::Secrets> Observability::State::SecretsOf(const RuleSet& rules) const {

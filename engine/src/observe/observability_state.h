@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 
+#include "common/cache_line.h"
 #include "observe/masking.h"
 #include "observe/metrics.h"
 #include "sqlroute/engine.h"
@@ -15,7 +16,8 @@
 
 namespace sqlroute {
 
-struct Observability::State {
+// Every statement reads it: it takes whole cache lines (common/cache_line.h).
+struct alignas(kCacheLine) Observability::State {
   static constexpr uint32_t kMetrics = 1, kTrace = 2, kLog = 4;
 
   struct LogTarget {

@@ -1,0 +1,38 @@
+// Epoch-based reclamation (cache/epoch.h): a retired object lives while a guard that may have
+// seen it is open, and is destroyed on a shared-heap thread (common/shared_heap.h) after.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include "cache/epoch.h"
+
+namespace sqlroute::cache {
+namespace {
+
+TEST(EpochTest, RetiredObjectLivesWhileAGuardMaySeeItThenDiesOnASharedHeapThread) {
+  std::atomic<bool> destroyed{false};
+  std::thread::id destroyed_on;
+  {
+    EpochGuard guard;
+    Retire(std::shared_ptr<const int>(new int(5), [&](const int* value) {
+      destroyed_on = std::this_thread::get_id();
+      delete value;
+      destroyed = true;
+    }));
+    EXPECT_GE(ReclaimRetired(), 1u);  // this guard may still be using it
+    EXPECT_FALSE(destroyed.load());
+  }
+  ReclaimRetired();  // or the reclaim the guard's end asked for: wait for either
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!destroyed.load() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_TRUE(destroyed.load());
+  EXPECT_NE(destroyed_on, std::this_thread::get_id());
+}
+
+}  // namespace
+}  // namespace sqlroute::cache
