@@ -3,6 +3,7 @@
 // on; thread scaling of the point select; and complex statements. Names:
 //   route/<scenario>/<statement>/<uncached|cached|reused>[/threads:N]
 //   (reused: cached, through Engine::RouteInto into one Plan kept across calls, as a proxy would)
+//   route/sharding/point_select/unseen: each statement of a shape the cache has not seen
 //   parse/<statement>: the parser alone (sysbench statements and larger ones)
 #include <benchmark/benchmark.h>
 
@@ -148,6 +149,18 @@ void BM_Route(benchmark::State& state, const std::string& rules, const Statement
       static_cast<double>(sqlroute::bench::AllocationsOnThisThread() - allocations) / static_cast<double>(state.iterations()));
 }
 
+// Every statement of a shape the cache has not seen (a column alias numbered anew), with the
+// cache on: parsed, cached with a plan template, and older shapes evicted once it is full.
+void BM_Unseen(benchmark::State& state, const std::string& rules, const Statement& statement) {
+  const Engine& engine = EngineFor(rules, true);
+  static uint64_t shape = 0;
+  std::size_t next = 0;
+  for (auto _ : state) {
+    std::string sql = "SELECT c AS c" + std::to_string(++shape) + statement.sqls[0].substr(8);
+    benchmark::DoNotOptimize(engine.Route(sql, statement.param_sets[next++ % statement.param_sets.size()]));
+  }
+}
+
 void BM_Parse(benchmark::State& state, const Statement& statement) {
   for (auto _ : state) benchmark::DoNotOptimize(sqlroute::parser::Parse(statement.sqls[0]));
 }
@@ -173,6 +186,8 @@ const bool kRegistered = [] {
     }
   }
   const std::string sharding = kScenarios[0].rules;
+  const Statement point_select = Sysbench("")[0];
+  benchmark::RegisterBenchmark("route/sharding/point_select/unseen", BM_Unseen, sharding, point_select);
   RegisterRoute("sharding", sharding, LiteralPointSelect(), true);
   RegisterRoute("sharding", sharding, InsertHundredRows(), false);
   RegisterRoute("sharding", sharding, InValues(1000), false);

@@ -1,7 +1,8 @@
 """Prints the medians of bench/route_bench.cc's JSON output as a table with ratios:
 cached / uncached, each against the MariaDB point select round trip (when measured), and the
 throughput of 2 threads against 1 (Google Benchmark's threads; bench/scaling_main.cc measures
-long-lived workers), and the heap allocations per cached statement. `reused` is the cached
+long-lived workers), the heap allocations per cached statement, and the cost of a statement of a
+shape the cache has not seen. `reused` is the cached
 statement routed by Engine::RouteInto into a Plan kept across calls.
 Usage: summarize.py cpp.json [--mariadb-ns NS]"""
 import argparse
@@ -46,6 +47,10 @@ def main():
                 scale = bench["items_per_second"] / one["items_per_second"]
                 print(f"scaling {name.replace('/real_time/threads:2', '')}: 2 threads = {scale:.2f}x 1 thread"
                       " (Google Benchmark starts its threads per run; see the long-lived workers below)")
+    for name, bench in medians.items():
+        if name.endswith("/unseen"):
+            off = medians.get(name.replace("/unseen", "/uncached/real_time/threads:1"), {}).get("real_time", float("nan"))
+            print(f"{name}: {bench['real_time']:.0f} ns a statement of a new shape (cache on; uncached: {off:.0f} ns)")
     for name, bench in medians.items():
         if name.startswith(("parse/", "normalize/")):
             print(f"{name:<46} {bench['real_time']:>11.0f} ns")
