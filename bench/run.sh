@@ -71,8 +71,9 @@ stop_mariadb
 server_pid=""
 datadir=""
 
-echo "== C++ benchmarks (median of 5 repetitions)"
+echo "== C++ benchmarks (median of 5 repetitions, interleaved at random so that drift hits all alike)"
 build/bench/sqlroute_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+  --benchmark_enable_random_interleaving=true \
   --benchmark_min_time="$MIN_TIME" --benchmark_out="$OUT/cpp.json" --benchmark_out_format=json \
   --benchmark_format=console >"$OUT/cpp.txt" 2>&1 || { cat "$OUT/cpp.txt"; exit 1; }
 /usr/bin/python3 bench/summarize.py "$OUT/cpp.json" ${mariadb_ns:+--mariadb-ns "$mariadb_ns"}

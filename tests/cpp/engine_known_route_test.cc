@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -87,6 +88,8 @@ TEST(KnownRouteTest, RangesOfTheRecordedPartitionsAndOthersGetTheGeneralPipeline
   }
 }
 
+// A route of one unit is not kept: point statements are routed anew, in the recorded partition
+// or another.
 TEST(KnownRouteTest, PointStatementsOfTheRecordedPartitionAndOthersGetTheGeneralPipelinesPlans) {
   std::vector<std::vector<Value>> points;
   for (int32_t id : {7, 17, 27, 8, 7, 1007, -3, 0}) points.push_back({Value::Int(id)});
@@ -99,7 +102,8 @@ TEST(KnownRouteTest, PointStatementsOfTheRecordedPartitionAndOthersGetTheGeneral
 }
 
 TEST(KnownRouteTest, BoundTablesGetTheGeneralPipelinesPlans) {
-  // unbound_orders bound (MOD algorithms: known routes), and order_binding (INLINE ones: routed anew).
+  // unbound_orders bound (MOD algorithms: known routes of ranges), and order_binding (INLINE ones:
+  // routed anew).
   const std::string mod_rules = testing_support::GoldenRules("unbound_orders") + "  bindingTables:\n    - t_order,t_order_item\n";
   std::vector<std::vector<Value>> params;
   for (auto [user, order] : {std::pair{1, 10}, {3, 12}, {2, 10}, {1, 11}, {5, 31}}) params.push_back({Value::Int(user), Value::Int(order)});
@@ -109,6 +113,15 @@ TEST(KnownRouteTest, BoundTablesGetTheGeneralPipelinesPlans) {
                        "WHERE o.user_id = ? AND o.order_id = ?",
                        params);
   }
+  // Ranges over both tables of a data source: routes of two units, kept and taken again.
+  std::vector<std::vector<Value>> ranges;
+  for (auto [user, low, high] : {std::tuple{1, 10, 11}, {3, 12, 13}, {2, 10, 11}, {1, 11, 11}, {5, 30, 31}}) {
+    ranges.push_back({Value::Int(user), Value::Int(low), Value::Int(high)});
+  }
+  ExpectGeneralPlans(mod_rules,
+                     "SELECT i.* FROM t_order o JOIN t_order_item i ON o.order_id = i.order_id "
+                     "WHERE o.user_id = ? AND o.order_id BETWEEN ? AND ?",
+                     ranges);
 }
 
 }  // namespace

@@ -214,7 +214,10 @@ void CompiledPlan::SetUpKnownRoute(const PlanRecording& recording, const route::
   route::RouteInput input{recording.statement, recording.rules, recording.params, kNoHints};
   route::RouteContext route = route::RouteShardingConditions(input, tables_, scope, conditions);
   bool standard = route.type == RouteType::Standard || route.type == RouteType::Binding;
-  if (!standard || route.in_list != ast::kNoExpr || route.units.size() > kMostRecordedUnits) return;
+  // A route of one unit is cheap to find again, and point statements spread over many
+  // partitions would rarely repeat its key: only routes of several units are kept.
+  bool several = route.units.size() > 1 && route.units.size() <= kMostRecordedUnits;
+  if (!standard || route.in_list != ast::kNoExpr || !several) return;
   Known known{std::move(*key), {}, false};
   known.route.type = route.type;
   known.route.units = std::move(route.units);

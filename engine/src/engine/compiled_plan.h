@@ -8,9 +8,9 @@
 //  - route: a route that reads no values (non-sharding tables, DDL, ...) is copied; a sharding
 //    route rebuilds its conditions from the predicates recorded at build time, with the new
 //    parameters and literal values, and runs the real router on them (algorithms, checks and
-//    auditors run as always), or takes the recorded route again when those conditions fall into
-//    the recorded partitions (checks and auditors still run); a one-row INSERT whose only values are parameters is routed by
-//    the general router on the entry's model;
+//    auditors run as always), or takes the recorded route (of several units) again when those
+//    conditions fall into the recorded partitions (checks and auditors still run); a one-row
+//    INSERT whose only values are parameters is routed by the general router on the entry's model;
 //  - read/write splitting and shadow decoration run as always (the template exists only when
 //    they read no values);
 //  - rewrite: the recorded tokens are spliced into the new SQL (their offsets moved by the
