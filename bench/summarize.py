@@ -15,7 +15,10 @@ def main():
     parser.add_argument("--mariadb-ns", type=float)
     args = parser.parse_args()
     medians, skipped = {}, {}
-    for bench in json.load(open(args.results))["benchmarks"]:
+    benchmarks = json.load(open(args.results))["benchmarks"]
+    # Registration order (repetitions may have run interleaved at random).
+    benchmarks.sort(key=lambda bench: (bench.get("family_index", 0), bench.get("per_family_instance_index", 0)))
+    for bench in benchmarks:
         if bench.get("error_occurred"):
             skipped[bench["run_name"]] = bench.get("error_message")
         elif bench.get("aggregate_name") == "median":
