@@ -21,10 +21,10 @@
 
 namespace sqlroute {
 
-// Runs `build` on a shared-heap thread and waits for it; rethrows what it throws.
+// Runs `build` on the shared-heap thread and waits for it; rethrows what it throws.
 void BuildShared(const std::function<void()>& build);
 
-// Has a shared-heap thread run `task` soon, without waiting. A task already waiting to run
+// Has the shared-heap thread run `task` soon, without waiting. A task already waiting to run
 // is not added again.
 void ScheduleShared(void (*task)());
 
