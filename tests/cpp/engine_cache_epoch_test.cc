@@ -1,6 +1,9 @@
 // Epoch-based reclamation (cache/epoch.h): a retired object lives while a guard that may have
-// seen it is open, and is destroyed on a shared-heap thread (common/shared_heap.h) after.
+// seen it is open, and is destroyed on a shared-heap thread (common/shared_heap.h) after; a
+// process forked while other threads retire and reclaim can retire in turn.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -33,6 +36,32 @@ TEST(EpochTest, RetiredObjectLivesWhileAGuardMaySeeItThenDiesOnASharedHeapThread
   }
   ASSERT_TRUE(destroyed.load());
   if (!testing_support::OneCpu()) EXPECT_NE(destroyed_on, std::this_thread::get_id());
+}
+
+TEST(EpochTest, ForkedChildRetiresWhileTheParentKeptRetiring) {
+  std::atomic<bool> stop{false};
+  std::thread retiring([&] {
+    while (!stop.load()) Retire(std::make_shared<const int>(1));
+  });
+  int hung = 0, failed = 0;
+  for (int i = 0; i < 20; ++i) {
+    pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      alarm(10);  // a child stuck on a lock it inherited held dies of SIGALRM
+      Retire(std::make_shared<const int>(2));
+      ReclaimRetired();
+      _exit(0);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    if (WIFSIGNALED(status)) ++hung;
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0) ++failed;
+  }
+  stop = true;
+  retiring.join();
+  EXPECT_EQ(hung, 0);
+  EXPECT_EQ(failed, 0);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "cache/epoch.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -7,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "common/shared_heap.h"
 #include "common/cache_line.h"
+#include "common/shared_heap.h"
 
 namespace sqlroute::cache {
 namespace {
@@ -30,8 +32,15 @@ struct alignas(kCacheLine) Domain {
 };
 
 // Never destroyed: threads and static destructors may still retire or leave guards at exit.
+// A fork waits for the lock, so that the child does not inherit it held by a thread it does
+// not have (the shared-heap thread reclaims at any time).
 Domain& TheDomain() {
-  static Domain* domain = new Domain;
+  static Domain* domain = [] {
+    auto* made = new Domain;
+    pthread_atfork([] { TheDomain().mutex.lock(); }, [] { TheDomain().mutex.unlock(); },
+                   [] { TheDomain().mutex.unlock(); });
+    return made;
+  }();
   return *domain;
 }
 
