@@ -39,6 +39,10 @@ TEST(EpochTest, RetiredObjectLivesWhileAGuardMaySeeItThenDiesOnASharedHeapThread
 }
 
 TEST(EpochTest, ForkedChildRetiresWhileTheParentKeptRetiring) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  // Their runtimes' allocator locks can pass to the child held (GCC 12's do not wait for them).
+  GTEST_SKIP() << "a sanitizer runtime's own locks can hang the child";
+#endif
   std::atomic<bool> stop{false};
   std::thread retiring([&] {
     while (!stop.load()) Retire(std::make_shared<const int>(1));
