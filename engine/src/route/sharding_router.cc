@@ -91,33 +91,25 @@ void RepeatKnownRoute(const RouteContext& known, const ShardingTable& table, con
     context.decisions.swap(spare->decisions);
   }
   // Element by element over the spare storage, which mostly holds these texts already.
-  context.units.resize(known.units.size());
-  for (std::size_t i = 0; i < known.units.size(); ++i) {
-    const RouteUnit& from = known.units[i];
-    RouteUnit& to = context.units[i];
+  OverwriteEach(context.units, known.units, [](RouteUnit& to, const RouteUnit& from) {
     Overwrite(to.logic_data_source, from.logic_data_source);
     Overwrite(to.data_source, from.data_source);
-    to.tables.resize(from.tables.size());
-    for (std::size_t t = 0; t < from.tables.size(); ++t) {
-      Overwrite(to.tables[t].logic, from.tables[t].logic);
-      Overwrite(to.tables[t].actual, from.tables[t].actual);
-    }
-  }
-  context.decisions.resize(known.decisions.size());
-  for (std::size_t i = 0; i < known.decisions.size(); ++i) {
-    const RouteDecision& from = known.decisions[i];
-    RouteDecision& to = context.decisions[i];
+    OverwriteEach(to.tables, from.tables, [](TableMapping& mapping, const TableMapping& same) {
+      Overwrite(mapping.logic, same.logic);
+      Overwrite(mapping.actual, same.actual);
+    });
+  });
+  OverwriteEach(context.decisions, known.decisions, [&](RouteDecision& to, const RouteDecision& from) {
     Overwrite(to.table, from.table);
     Overwrite(to.column, from.column);
     Overwrite(to.algorithm, from.algorithm);
-    to.targets.resize(from.targets.size());
-    for (std::size_t t = 0; t < from.targets.size(); ++t) Overwrite(to.targets[t], from.targets[t]);
+    OverwriteEach(to.targets, from.targets, Overwrite);
     to.database_level = from.database_level;
     const ShardingStrategy& strategy = to.database_level ? table.database_strategy : table.table_strategy;
     const ColumnCondition* condition = BoundCondition(table, strategy.columns.front(), &branch);
     if (!condition) throw Error(ErrorCode::INTERNAL_ERROR, "a known route's condition is gone");
     Overwrite(to.condition, condition->text);
-  }
+  });
   context.type = known.type;
 }
 
