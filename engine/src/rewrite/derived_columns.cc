@@ -418,6 +418,36 @@ class SelectMergePlanner {
   std::vector<std::string> derived_labels_;
 };
 
+// What makes a query block's rows other than its tables' rows filtered, or nullptr.
+const char* RowShaping(const ast::Query& query) {
+  if (query.limit) return "LIMIT";
+  if (!query.group_by.empty() || query.having != ast::kNoExpr) return "GROUP BY or HAVING";
+  for (const auto& each : query.projections) {
+    if (each.aggregation != ast::AggregationKind::None) return "an aggregate";
+  }
+  return query.distinct ? "DISTINCT" : nullptr;
+}
+
+// A derived table over sharding tables that limits, groups or de-duplicates its rows gives
+// each unit only its own share of them: the outer query would see partial rows.
+void CheckDerivedTables(const RewriteInput& input, const ast::Query& query) {
+  const ast::Statement& statement = input.statement;
+  for (ast::QueryId id : query.derived_tables) {
+    const ast::Query& derived = statement.queries[static_cast<std::size_t>(id)];
+    CheckDerivedTables(input, derived);
+    bool sharded = std::any_of(derived.from_tables.begin(), derived.from_tables.end(), [&](int32_t index) {
+      return input.rules.sharding && input.rules.sharding->Find(statement.tables[static_cast<std::size_t>(index)].name.name);
+    });
+    const char* shaping = RowShaping(derived);
+    if (sharded && shaping) {
+      throw Error(ErrorCode::UNSUPPORTED_SQL,
+                  std::string("a derived table with ") + shaping +
+                      " over sharding tables cannot be evaluated when the statement runs on several data nodes",
+                  PositionAt(statement.sql, derived.span.begin));
+    }
+  }
+}
+
 }  // namespace
 
 void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge,
@@ -425,8 +455,9 @@ void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, M
   const ast::Statement& statement = input.statement;
   if (statement.kind != ast::StatementKind::Select || input.route.units.size() <= 1) return;
   if (statement.main_query == ast::kNoQuery) return;
-  SelectMergePlanner(input, statement.queries[static_cast<std::size_t>(statement.main_query)])
-      .Run(tokens, merge, dropped_params);
+  const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.main_query)];
+  CheckDerivedTables(input, query);
+  SelectMergePlanner(input, query).Run(tokens, merge, dropped_params);
 }
 
 }  // namespace sqlroute::rewrite

@@ -19,6 +19,7 @@ class ProjectionRewriter {
       const ast::Query& query = statement_.queries[i];
       CheckItems(query.order_by, id, "ORDER BY");
       CheckItems(query.group_by, id, "GROUP BY");
+      CheckDerivedPredicates(query, id);
       if (!query.combined.empty()) CheckCombine(id);
       Projections(id);
     }
@@ -26,14 +27,60 @@ class ProjectionRewriter {
   }
 
  private:
+  // An ORDER BY / GROUP BY item on an encrypted column: named, through a derived table, or as
+  // the position or alias of an encrypted projection (the units would order ciphertext).
+  bool EncryptedItem(const ast::OrderItem& item, QueryId query) const {
+    if (item.expr == ast::kNoExpr) return false;
+    if (Encrypted(item.expr, query) || ThroughDerived(item.expr, query).has_value()) return true;
+    if (query == ast::kNoQuery) return false;
+    const auto& projections = statement_.queries[static_cast<std::size_t>(query)].projections;
+    const ast::Expr& expr = statement_.expr(item.expr);
+    for (std::size_t i = 0; i < projections.size(); ++i) {
+      const ast::Projection& projection = projections[i];
+      bool named = item.position == static_cast<int>(i) + 1 ||
+                   (expr.kind == ast::ExprKind::Column && !expr.column.owner && projection.alias &&
+                    EqualsIgnoreCase(projection.alias->name, expr.column.name.name));
+      if (named && projection.expr != ast::kNoExpr && ReadsEncrypted(projection.expr, query)) return true;
+    }
+    return false;
+  }
+
   void CheckItems(const std::vector<ast::OrderItem>& items, QueryId query, const char* clause) const {
     for (const auto& item : items) {
-      if (item.expr != ast::kNoExpr && Encrypted(item.expr, query)) {
+      if (EncryptedItem(item, query)) {
         throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
                     std::string("The SQL clause `") + clause + "` is unsupported in encrypt rule.",
                     PositionAt(statement_.sql, item.span.begin));
       }
     }
+  }
+
+  // WHERE / ON / HAVING on a derived table's encrypted column would compare ciphertext with
+  // plaintext.
+  void CheckDerivedPredicates(const ast::Query& query, QueryId id) const {
+    std::vector<std::pair<ast::ExprId, const char*>> clauses{{query.where, "WHERE"}, {query.having, "HAVING"}};
+    for (const auto& join : query.joins) clauses.emplace_back(join.on, "ON");
+    for (const auto& [root, clause] : clauses) {
+      if (root != ast::kNoExpr && AnyColumn(root, [&](ast::ExprId column) { return ThroughDerived(column, id).has_value(); })) {
+        throw Error(ErrorCode::ENCRYPT_UNSUPPORTED, std::string("The SQL clause `") + clause +
+                                                        "` is unsupported in encrypt rule.",
+                    PositionAt(statement_.sql, statement_.expr(root).span.begin));
+      }
+    }
+  }
+
+  template <class Test>
+  bool AnyColumn(ast::ExprId id, const Test& test) const {
+    const ast::Expr& expr = statement_.expr(id);
+    if (expr.kind == ast::ExprKind::Column) return test(id);
+    for (ast::ExprId child : expr.children) {
+      if (AnyColumn(child, test)) return true;
+    }
+    return false;
+  }
+
+  bool ReadsEncrypted(ast::ExprId id, QueryId query) const {
+    return AnyColumn(id, [&](ast::ExprId column) { return Encrypted(column, query) || ThroughDerived(column, query).has_value(); });
   }
 
   void CheckCombine(QueryId first) const {
@@ -72,6 +119,17 @@ class ProjectionRewriter {
       }
       const ast::Expr& expr = statement_.expr(projection.expr);
       const route::EncryptColumn* column = Encrypted(projection.expr, id);
+      if (expr.kind != ast::ExprKind::Column && ReadsEncrypted(projection.expr, id)) {
+        throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
+                    "an encrypted column cannot be read inside the projection `" +
+                        std::string(statement_.text(projection.span)) + "`: only plain column projections decrypt",
+                    PositionAt(statement_.sql, projection.span.begin));
+      }
+      if (auto derived = column ? std::nullopt : ThroughDerived(projection.expr, id); derived && main) {
+        const std::string& label = projection.alias ? projection.alias->name : expr.column.name.name;
+        out_.decrypt.push_back({{label, fixed ? position : -1}, derived->table->name.name, derived->column->logic,
+                                derived->column->cipher.encryptor_name});
+      }
       if (column) {
         const ast::Identifier& written = expr.column.name;
         std::string text = LikeWritten(column->cipher.column, written);
@@ -150,6 +208,12 @@ class ProjectionRewriter {
     auto resolved = scope_.Resolve(ref, id);
     out_.decrypt.push_back({{label, fixed ? position : -1}, resolved->table->name.name, column.logic,
                             column.cipher.encryptor_name});
+  }
+
+  std::optional<EncryptedRef> ThroughDerived(ast::ExprId id, QueryId query) const {
+    const ast::Expr& expr = statement_.expr(id);
+    if (expr.kind != ast::ExprKind::Column || Encrypted(id, query)) return std::nullopt;
+    return scope_.ThroughDerived(expr.column, query);
   }
 
   const route::EncryptColumn* Encrypted(ast::ExprId id, QueryId query) const {

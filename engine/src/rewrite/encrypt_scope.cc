@@ -51,6 +51,24 @@ std::optional<EncryptedRef> EncryptScope::Resolve(const ast::ColumnRef& column, 
   }
 }
 
+std::optional<EncryptedRef> EncryptScope::ThroughDerived(const ast::ColumnRef& column, ast::QueryId query) const {
+  if (query == ast::kNoQuery) return std::nullopt;
+  for (ast::QueryId id : statement_.queries[static_cast<std::size_t>(query)].derived_tables) {
+    const ast::Query& derived = statement_.queries[static_cast<std::size_t>(id)];
+    if (column.owner && (!derived.alias || !EqualsIgnoreCase(derived.alias->name, column.owner->name))) continue;
+    for (const auto& projection : derived.projections) {
+      if (projection.star || projection.expr == ast::kNoExpr) continue;
+      const ast::Expr& expr = statement_.expr(projection.expr);
+      if (expr.kind != ast::ExprKind::Column) continue;
+      const std::string& visible = projection.alias ? projection.alias->name : expr.column.name.name;
+      if (!EqualsIgnoreCase(visible, column.name.name)) continue;
+      if (auto found = Resolve(expr.column, id)) return found;
+      if (auto deeper = ThroughDerived(expr.column, id)) return deeper;
+    }
+  }
+  return std::nullopt;
+}
+
 // nullopt: not found in this block; an empty EncryptedRef: found, but not encrypted.
 std::optional<EncryptedRef> EncryptScope::ResolveIn(const ast::ColumnRef& column, ast::QueryId query) const {
   std::vector<const ast::TableRef*> tables = TablesOf(query);

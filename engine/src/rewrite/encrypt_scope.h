@@ -23,6 +23,9 @@ class EncryptScope {
   bool active() const { return active_; }
   // `query` is the block the reference appears in; kNoQuery for UPDATE / DELETE / INSERT.
   std::optional<EncryptedRef> Resolve(const ast::ColumnRef& column, ast::QueryId query) const;
+  // A column of a derived table of `query` (FROM (SELECT ...) d) that the derived block projects
+  // from an encrypted column: its units hold ciphertext under the logical name.
+  std::optional<EncryptedRef> ThroughDerived(const ast::ColumnRef& column, ast::QueryId query) const;
   const route::EncryptTable* TableOf(const ast::TableRef& ref) const;
   // Tables of one block, in source order.
   std::vector<const ast::TableRef*> TablesOf(ast::QueryId query) const;

@@ -1,5 +1,6 @@
 #include "rewrite/pagination.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "sqlroute/error.h"
@@ -24,11 +25,17 @@ int64_t BoundValue(const ast::LimitValue& bound, const std::vector<Value>& param
   return value.int_value();
 }
 
-bool SameItems(const ast::Statement& statement, const std::vector<ast::OrderItem>& a,
-               const std::vector<ast::OrderItem>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (statement.text(statement.expr(a[i].expr).span) != statement.text(statement.expr(b[i].expr).span)) return false;
+// ShardingSphere's SelectStatementContext#isSameGroupByAndOrderByItems: a GROUP BY whose items
+// are the ORDER BY's, in order and direction (OrderByItem#equals).
+bool SameGroupAndOrder(const ast::Statement& statement, const ast::Query& query) {
+  const std::vector<ast::OrderItem>& group = query.group_by;
+  const std::vector<ast::OrderItem>& order = query.order_by.empty() ? group : query.order_by;
+  if (group.empty() || group.size() != order.size()) return false;
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    if (group[i].descending != order[i].descending ||
+        statement.text(statement.expr(group[i].expr).span) != statement.text(statement.expr(order[i].expr).span)) {
+      return false;
+    }
   }
   return true;
 }
@@ -38,6 +45,25 @@ bool HasAggregation(const ast::Query& query) {
     if (each.aggregation != ast::AggregationKind::None) return true;
   }
   return false;
+}
+
+// COUNT/SUM/AVG(DISTINCT x): the units return one row per distinct x of each group, not one
+// per group, so a LIMIT on the units would cut groups short.
+bool UnitsReturnDistinctValues(const MergeInstructions& merge) {
+  return std::any_of(merge.aggregations.begin(), merge.aggregations.end(), [](const MergeAggregation& each) {
+    return each.distinct && (each.type == AggregationType::Count || each.type == AggregationType::Sum ||
+                             each.type == AggregationType::Avg);
+  });
+}
+
+// Every unit sends all its rows when its rows are not the statement's: ShardingSphere's
+// PaginationContext#isMaxRowCount (grouped or aggregated, and GROUP BY is not ORDER BY), and
+// beyond it, where ShardingSphere's own rewrite would cut short, when the units return distinct
+// values, when the merge evaluates HAVING (it may drop any group) or adds ROLLUP rows.
+bool FetchAllRows(const ast::Statement& statement, const ast::Query& query, const MergeInstructions& merge) {
+  bool grouped = !query.group_by.empty() || HasAggregation(query);
+  return (grouped && !SameGroupAndOrder(statement, query)) || UnitsReturnDistinctValues(merge) ||
+         query.having != ast::kNoExpr || query.with_rollup;
 }
 
 void Replace(const ast::LimitValue& bound, int64_t value, std::vector<SqlToken>& tokens, std::vector<Value>& params) {
@@ -50,7 +76,8 @@ void Replace(const ast::LimitValue& bound, int64_t value, std::vector<SqlToken>&
 
 }  // namespace
 
-void RewritePagination(const RewriteInput& input, std::vector<SqlToken>& tokens, std::vector<Value>& params) {
+void RewritePagination(const RewriteInput& input, const MergeInstructions& merge, std::vector<SqlToken>& tokens,
+                       std::vector<Value>& params) {
   const ast::Statement& statement = input.statement;
   if (statement.kind != ast::StatementKind::Select || input.route.units.size() <= 1) return;
   if (statement.main_query == ast::kNoQuery) return;
@@ -59,11 +86,7 @@ void RewritePagination(const RewriteInput& input, std::vector<SqlToken>& tokens,
   const ast::Limit& limit = *query.limit;
   int64_t offset = limit.offset ? BoundValue(*limit.offset, input.params, statement.sql) : 0;
   int64_t row_count = BoundValue(*limit.row_count, input.params, statement.sql);
-  // The merge's HAVING may drop any group, so every unit sends all of them.
-  bool fetch_all_groups = ((!query.group_by.empty() || HasAggregation(query)) &&
-                           !SameItems(statement, query.group_by, query.order_by)) ||
-                          query.having != ast::kNoExpr;
-  int64_t revised = fetch_all_groups ? kMaxRowCount : offset + row_count;
+  int64_t revised = FetchAllRows(statement, query, merge) ? kMaxRowCount : offset + row_count;
   if (limit.offset) Replace(*limit.offset, 0, tokens, params);
   Replace(*limit.row_count, revised, tokens, params);
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Pagination for a SELECT on several units (spec §5.4): LIMIT o, n -> LIMIT 0, o+n, or the
-// maximum row count when groups must all be fetched. Literal and parameter forms.
+// Pagination for a SELECT on several units, as ShardingSphere's ShardingOffsetTokenGenerator and
+// ShardingRowCountTokenGenerator write it: LIMIT o, n -> LIMIT 0, o+n, or the maximum row count
+// when the units' rows are not the statement's groups. Literal and parameter forms.
 #include <vector>
 
 #include "rewrite/rewriter.h"
@@ -9,6 +10,8 @@
 namespace sqlroute::rewrite {
 
 // Adds tokens for literal bounds and rewrites `params` for parameter bounds.
-void RewritePagination(const RewriteInput& input, std::vector<SqlToken>& tokens, std::vector<Value>& params);
+// `merge` is the plan PlanSelectMerge made for the statement.
+void RewritePagination(const RewriteInput& input, const MergeInstructions& merge, std::vector<SqlToken>& tokens,
+                       std::vector<Value>& params);
 
 }  // namespace sqlroute::rewrite

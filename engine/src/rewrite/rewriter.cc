@@ -34,7 +34,7 @@ RewriteResult Rewrite(const RewriteInput& input) {
   std::vector<int32_t> dropped_params;  // in a HAVING the units do not receive
   PlanSelectMerge(input, tokens, result.merge, dropped_params);
   result.merge.decrypt = encrypt.decrypt();
-  RewritePagination(input, tokens, params);
+  RewritePagination(input, result.merge, tokens, params);
   encrypt.ReplaceParams(params);
   // They follow every parameter the IN-list split drops, so those keep their indexes.
   for (auto it = dropped_params.rbegin(); it != dropped_params.rend(); ++it) {

@@ -209,6 +209,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
   }
   TableScope scope(statement, input.rules, MainScopeTables(statement));
   ShardingConditions conditions = ExtractConditions(statement, ShardingPredicates(statement), scope, input.params);
+  AddUnionConditions(input, conditions);
   if (statement.has_subquery) {
     std::string disagreement = SubqueryDisagreement(input, conditions);
     if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement};

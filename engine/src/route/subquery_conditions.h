@@ -9,6 +9,10 @@
 
 namespace sqlroute::route {
 
+// A UNION's rows come from every block: each block's condition branches are OR-ed into
+// `conditions` (the main block's), and a block without any makes the route a full one.
+void AddUnionConditions(const RouteInput& input, ShardingConditions& conditions);
+
 // "" when every sub-query on a sharding table agrees with `outer`; else the reason.
 std::string SubqueryDisagreement(const RouteInput& input, const ShardingConditions& outer);
 
