@@ -43,6 +43,11 @@ bool HasLimit(const ast::Statement& statement) {
   return std::any_of(statement.queries.begin(), statement.queries.end(), [](const ast::Query& q) { return q.limit.has_value(); });
 }
 
+bool HasUnion(const ast::Statement& statement) {
+  return statement.main_query != ast::kNoQuery &&
+         !statement.queries[static_cast<std::size_t>(statement.main_query)].combined.empty();
+}
+
 // What the table-name rewrite renames: logic tables that some unit maps to another name.
 std::vector<std::string> RenamedTables(const route::RouteContext& route) {
   std::vector<std::string> result;
@@ -128,7 +133,9 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
 bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
   const ast::Statement& statement = recording.statement;
   if (statement.kind == ast::StatementKind::Insert || statement.kind == ast::StatementKind::Replace) return false;
-  if (statement.has_subquery) return false;  // the sub-queries' conditions are compared with the main one's
+  // Other blocks' conditions join the main one's: a sub-query's are compared with it, a UNION
+  // block's are OR-ed in.
+  if (statement.has_subquery || HasUnion(statement)) return false;
   route::RouteInput input{statement, recording.rules, recording.params, kNoHints};
   tables_ = route::ShardingTablesOf(input);
   std::vector<int32_t> scope_tables = route::MainScopeTables(statement);
