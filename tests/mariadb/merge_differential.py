@@ -6,20 +6,20 @@ Used by test_mariadb_merge_differential.py (a fixed seed in CI) and by merge_fuz
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
-from typing import Dict
+from typing import Any, Dict
 
 import yaml
 
-from differential import Statistics, describe, run_one
-from routed_db import Databases
+from differential import MergeTestDatabases, Statistics, describe, run_one
 from merge_queries import GenQuery, QueryGenerator
 from merge_schema import RULE_SETS, MergeData, MergeLayout
 
 REGRESSIONS = Path(__file__).resolve().parent / "merge_regressions"
 
 
-def create_layouts(databases: Databases) -> Dict[str, MergeLayout]:
+def create_layouts(databases: MergeTestDatabases) -> Dict[str, MergeLayout]:
     """Every rule set's layout; read/write + sharding reads the sharding rule set's databases."""
     data = MergeData()
     layouts = {name: MergeLayout(databases, rule_set) for name, rule_set in RULE_SETS.items()}
@@ -38,10 +38,21 @@ def run_seed(layout: MergeLayout, seed: int, count: int, stats: Statistics) -> N
         stats.add(query, verdict)
 
 
+def encode(value: Any) -> Any:
+    return {"decimal": str(value)} if isinstance(value, Decimal) else value
+
+
+def decode(value: Any) -> Any:
+    return Decimal(value["decimal"]) if isinstance(value, dict) else value
+
+
 def save_regression(rule_set: str, query: GenQuery, detail: str, directory: Path = REGRESSIONS) -> Path:
-    """Writes a failing query as a regression case that test_mariadb_merge_differential.py replays."""
+    """Writes a failing query as a regression case that test_mariadb_merge_differential.py replays
+    (a decimal parameter as {decimal: "1.50"})."""
     directory.mkdir(parents=True, exist_ok=True)
     case = {"rule_set": rule_set, "found": detail.splitlines()[0], **query.replay()}
+    for key in ("params", "reference_params"):
+        case[key] = [encode(v) for v in case[key]]
     number = len(list(directory.glob("*.yaml"))) + 1
     path = directory / f"case_{number:03d}.yaml"
     path.write_text(yaml.safe_dump(case, sort_keys=False, allow_unicode=True))
@@ -51,4 +62,6 @@ def save_regression(rule_set: str, query: GenQuery, detail: str, directory: Path
 def load_regressions(directory: Path = REGRESSIONS):
     for path in sorted(directory.glob("*.yaml")):
         case = yaml.safe_load(path.read_text())
+        for key in ("params", "reference_params"):
+            case[key] = [decode(v) for v in case[key]]
         yield path.name, case["rule_set"], GenQuery.from_replay(case)

@@ -18,8 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from differential import Statistics  # noqa: E402
-from routed_db import Databases  # noqa: E402
+from differential import MergeTestDatabases, Statistics  # noqa: E402
 from mariadb_server import INSTALL_NAMES, SERVER_NAMES, MariaDbServer, find_binary  # noqa: E402
 from merge_differential import create_layouts, run_seed, save_regression  # noqa: E402
 from merge_schema import RULE_SETS  # noqa: E402
@@ -43,7 +42,7 @@ def main() -> int:
     server = MariaDbServer(server_binary, install_binary)
     server.start()
     try:
-        databases = Databases(server)
+        databases = MergeTestDatabases(server)
         layouts = create_layouts(databases)
         totals = {name: Statistics() for name in layouts}
         names = [args.rule_set] if args.rule_set else sorted(layouts)
