@@ -61,7 +61,7 @@ std::vector<std::string> RenamedTables(const route::RouteContext& route) {
 bool UpdatesShardingColumn(const ast::Statement& statement, const route::TableScope& scope) {
   if (statement.kind != ast::StatementKind::Update) return false;
   for (const auto& assignment : statement.update_set) {
-    const route::ShardingTable* table = scope.Resolve(assignment.column);
+    const rules::ShardingTable* table = scope.Resolve(assignment.column);
     if (table && table->IsShardingColumn(ToLower(assignment.column.name.name))) return true;
   }
   return false;
@@ -349,7 +349,7 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
   }
   route::DecorateReadwrite(input, call.session, route);
   route::DecorateShadow(input, route);
-  call.observation.Routed(route);
+  call.observation.Routed(route.type, route.units.size());
   if (replayed || ((decorated_ || !reads_values_) && Replays(call.sql, route.units))) {
     ReplayUnits(call.params, out);
   } else {

@@ -6,24 +6,24 @@
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 
 namespace sqlroute::rewrite {
 
 struct EncryptedRef {
   const ast::TableRef* table = nullptr;
-  const route::EncryptColumn* column = nullptr;
+  const rules::EncryptColumn* column = nullptr;
 };
 
 class EncryptScope {
  public:
-  EncryptScope(const ast::Statement& statement, const detail::CompiledRules& rules);
+  EncryptScope(const ast::Statement& statement, const rules::CompiledRules& rules);
 
   // True when some table of the statement has encrypted columns.
   bool active() const { return active_; }
   // `query` is the block the reference appears in; kNoQuery for UPDATE / DELETE / INSERT.
   std::optional<EncryptedRef> Resolve(const ast::ColumnRef& column, ast::QueryId query) const;
-  const route::EncryptTable* TableOf(const ast::TableRef& ref) const;
+  const rules::EncryptTable* TableOf(const ast::TableRef& ref) const;
   // Tables of one block, in source order.
   std::vector<const ast::TableRef*> TablesOf(ast::QueryId query) const;
 
@@ -32,7 +32,7 @@ class EncryptScope {
   bool HasColumn(const ast::TableRef& ref, const std::string& column) const;
 
   const ast::Statement& statement_;
-  const detail::CompiledRules& rules_;
+  const rules::CompiledRules& rules_;
   bool active_ = false;
 };
 

@@ -10,7 +10,7 @@
 namespace sqlroute::route {
 
 // `choices`: what the route's strategies chose for each IN value (recorded by its TableRouter).
-void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const ShardingConditions& conditions,
+void PlanInListSplit(const RouteInput& input, const rules::ShardingTable& table, const ShardingConditions& conditions,
                      const InListChoices& choices, RouteContext& context);
 
 }  // namespace sqlroute::route

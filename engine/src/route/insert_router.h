@@ -7,11 +7,6 @@
 
 namespace sqlroute::route {
 
-RouteContext RouteInsert(const RouteInput& input, const std::vector<const ShardingTable*>& tables);
-
-// The insert's column names: the written list, else the table metadata (minus a generated
-// key column the rows leave out).
-std::vector<std::string> InsertColumns(const ast::Statement& statement, const detail::CompiledRules& rules,
-                                       const ShardingTable* table);
+RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables);
 
 }  // namespace sqlroute::route

@@ -3,7 +3,7 @@
 // a replica chosen by the group's load balancer.
 #include <vector>
 
-#include "route/readwrite_rule.h"
+#include "rules/readwrite_rule.h"
 #include "route/router.h"
 #include "sqlroute/session.h"
 

@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 #include "route/table_scope.h"
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::route {
 
 struct ColumnCondition {
-  const ShardingTable* table = nullptr;
+  const rules::ShardingTable* table = nullptr;
   std::string column;            // lower-cased
   bool is_range = false;
   std::vector<Value> values;     // list form (=, IN, IS NULL)

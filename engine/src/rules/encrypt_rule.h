@@ -9,7 +9,7 @@
 #include "config/rule_config.h"
 #include "sqlroute/algorithm.h"
 
-namespace sqlroute::route {
+namespace sqlroute::rules {
 
 // One physical column derived from a logical one, and the encryptor that fills it.
 struct EncryptItem {
@@ -53,4 +53,4 @@ struct EncryptRule {
 // Builds every encryptor through the algorithm registry; throws Error(CONFIG_*) on bad props.
 EncryptRule CompileEncrypt(const config::EncryptRuleConfig& config);
 
-}  // namespace sqlroute::route
+}  // namespace sqlroute::rules
