@@ -9,7 +9,7 @@
 #include "engine/pipeline.h"
 #include "rewrite/encrypt_rewriter.h"
 #include "rewrite/insert_values.h"
-#include "route/readwrite_decorator.h"
+#include "route/decorators.h"
 #include "route/shadow_decorator.h"
 #include "route/sharding_conditions.h"
 #include "route/table_router.h"
@@ -347,8 +347,7 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
       return true;
     }
   }
-  route::DecorateReadwrite(input, call.session, route);
-  route::DecorateShadow(input, route);
+  route::Decorate(input, call.session, route);
   call.observation.Routed(route.type, route.units.size());
   if (replayed || ((decorated_ || !reads_values_) && Replays(call.sql, route.units))) {
     ReplayUnits(call.params, out);

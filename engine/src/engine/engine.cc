@@ -16,9 +16,8 @@
 #include "observe/observation.h"
 #include "parser/sql_parser.h"
 #include "rewrite/rewriter.h"
-#include "route/readwrite_decorator.h"
+#include "route/decorators.h"
 #include "route/router.h"
-#include "route/shadow_decorator.h"
 #include "rules/rule_set_access.h"
 #include "sqlroute/error.h"
 
@@ -105,8 +104,7 @@ Plan FinishRoute(const route::RouteInput& input, route::RouteContext route, Sess
                  observe::Observation& observation, rewrite::RewriteTrace* trace, route::RouteContext* decorated) {
   const ast::Statement& statement = input.statement;
   const rules::CompiledRules& rules = input.rules;
-  route::DecorateReadwrite(input, session, route);
-  route::DecorateShadow(input, route);
+  route::Decorate(input, session, route);
   observation.Routed(route.type, route.units.size());
   if (session) engine::TrackTransaction(statement, *session);
   if (decorated) *decorated = route;

@@ -1,7 +1,7 @@
 #pragma once
 // The route stage: statement + rules + parameters + hints -> route context. Rules run in one
 // visible order: sharding (with broadcast and single tables) creates the route; read/write
-// splitting and shadow decorate it.
+// splitting and shadow decorate it, in the order of route/decorators.h.
 #include <vector>
 
 #include "ast/statement.h"

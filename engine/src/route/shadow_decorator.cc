@@ -195,7 +195,7 @@ bool ShadowReadsValues(const RouteInput& input) {
   return false;
 }
 
-void DecorateShadow(const RouteInput& input, RouteContext& context) {
+void DecorateShadow(const RouteInput& input, Session* /*session*/, RouteContext& context) {
   if (!input.rules.shadow) return;
   std::string note = "shadow: ";
   std::vector<std::size_t> applied = ShadowDecision(input).Run(note);
