@@ -1,6 +1,7 @@
 #pragma once
-// INSERT / REPLACE on a sharding table (spec §4.5): one condition per value row, each row
-// routed to exactly one data node; generated keys; INSERT ... SELECT.
+// INSERT / REPLACE on a sharding table (ShardingSphere's InsertClauseShardingConditionEngine):
+// one condition per value row, each row routed to exactly one data node; generated keys;
+// INSERT ... SELECT.
 #include <vector>
 
 #include "route/router.h"

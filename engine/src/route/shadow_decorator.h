@@ -1,6 +1,7 @@
 #pragma once
-// Shadow routing (spec §8.2): decides which production data sources the statement moves to
-// their shadow data sources, and moves the units.
+// Shadow routing (ShardingSphere's ShadowSQLRouter and its data source mapping retrievers):
+// decides which production data sources the statement moves to their shadow data sources, and
+// moves the units.
 #include "route/router.h"
 #include "sqlroute/session.h"
 

@@ -1,5 +1,6 @@
 #pragma once
-// Checks ShardingSphere applies to DML on sharding tables (spec §4.6) and the auditors.
+// Checks ShardingSphere applies to DML on sharding tables (its sharding DML statement
+// validators and ShardingUpdateRouteContextChecker) and the auditors.
 #include <vector>
 
 #include "route/router.h"

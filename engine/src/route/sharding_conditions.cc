@@ -325,7 +325,8 @@ bool IsEmpty(const ValueRange& range, const std::string& column) {
   return c > 0 || (c == 0 && !(range.lower_closed && range.upper_closed));
 }
 
-// Merges several conditions on one column of one AND-branch (spec §4.4).
+// Merges several conditions on one column of one AND-branch, as ShardingSphere's
+// WhereClauseShardingConditionEngine merges their route values.
 ColumnCondition Merge(ColumnCondition into, const ColumnCondition& other, bool& always_false) {
   const std::string& column = into.column;
   into.text += " AND " + other.text;

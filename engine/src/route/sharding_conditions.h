@@ -1,6 +1,7 @@
 #pragma once
-// Sharding conditions (spec §4.4): the WHERE/ON expression split into OR-branches of
-// AND-predicates; per branch, the values each sharding column must take.
+// Sharding conditions (ShardingSphere's WhereClauseShardingConditionEngine): the WHERE/ON
+// expression split into OR-branches of AND-predicates; per branch, the values each sharding
+// column must take.
 #include <optional>
 #include <string>
 #include <utility>

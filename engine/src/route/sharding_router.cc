@@ -1,5 +1,5 @@
 // DQL/DML on sharding tables: standard, binding and cartesian routes, INSERT rows, and the
-// UPDATE/DELETE checks of spec §4.5-4.6.
+// UPDATE/DELETE checks of ShardingSphere's ShardingUpdateRouteContextChecker.
 #include <algorithm>
 #include <set>
 

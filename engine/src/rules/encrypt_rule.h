@@ -1,6 +1,6 @@
 #pragma once
-// The compiled encrypt rule (spec §1.4, §7): per table, each logical column with its cipher,
-// assisted query and like query columns and the encryptor instances that fill them.
+// The compiled encrypt rule (ShardingSphere's EncryptRule): per table, each logical column with
+// its cipher, assisted query and like query columns and the encryptor instances that fill them.
 #include <memory>
 #include <optional>
 #include <string>

@@ -21,7 +21,8 @@ std::string StripTrailingDigits(const std::string& name) {
   return name.substr(0, end);
 }
 
-// Prefix and minimal suffix length of a family of names such as ds_0..ds_3 (spec §2.0).
+// Prefix and minimal suffix length of a family of names such as ds_0..ds_3, as ShardingSphere's
+// ShardingTable builds a DataNodeInfo.
 DataNodeInfo MakeNodeInfo(const std::vector<std::string>& names) {
   DataNodeInfo result;
   if (names.empty()) return result;
