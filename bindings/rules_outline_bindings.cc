@@ -3,7 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "route/compiled_rules.h"
+#include "rules/rule_set_access.h"
 #include "sqlroute/engine.h"
 
 namespace py = pybind11;
@@ -21,7 +21,7 @@ const char* KindName(config::StrategyConfig::Kind kind) {
   return "none";
 }
 
-py::dict Strategy(const route::ShardingStrategy& strategy, const config::ShardingRuleConfig& sharding) {
+py::dict Strategy(const rules::ShardingStrategy& strategy, const config::ShardingRuleConfig& sharding) {
   py::dict result;
   result["kind"] = KindName(strategy.kind);
   result["columns"] = strategy.column_names;
@@ -40,19 +40,19 @@ py::dict Strategy(const route::ShardingStrategy& strategy, const config::Shardin
 
 py::dict Outline(const Engine& engine) {
   std::shared_ptr<const RuleSet> rules = engine.rules();
-  const detail::CompiledRules& compiled = rules->compiled();
+  const rules::CompiledRules& compiled = rules::RuleSetAccess::Compiled(*rules);
   py::dict result;
   result["data_sources"] = compiled.data_sources;
   py::list tables;
   py::list groups;
   if (compiled.sharding && compiled.config.sharding) {
     const config::ShardingRuleConfig& sharding = *compiled.config.sharding;
-    for (const route::ShardingTable& table : compiled.sharding->tables()) {
+    for (const rules::ShardingTable& table : compiled.sharding->tables()) {
       py::dict entry;
       entry["name"] = table.logic_table;
       entry["auto"] = table.auto_table;
       py::list nodes;
-      for (const route::DataNode& node : table.nodes) nodes.append(py::make_tuple(node.data_source, node.table));
+      for (const rules::DataNode& node : table.nodes) nodes.append(py::make_tuple(node.data_source, node.table));
       entry["nodes"] = nodes;
       entry["database_strategy"] = Strategy(table.database_strategy, sharding);
       entry["table_strategy"] = Strategy(table.table_strategy, sharding);
@@ -63,7 +63,7 @@ py::dict Outline(const Engine& engine) {
   result["sharding_tables"] = tables;
   result["binding_groups"] = groups;
   py::list readwrite;
-  for (const route::ReadwriteGroup& group : compiled.readwrite_groups) {
+  for (const rules::ReadwriteGroup& group : compiled.readwrite_groups) {
     py::dict entry;
     entry["name"] = group.name;
     entry["write"] = group.write_data_source;
@@ -73,7 +73,7 @@ py::dict Outline(const Engine& engine) {
   result["readwrite_groups"] = readwrite;
   py::list shadow;
   if (compiled.shadow) {
-    for (const route::ShadowMapping& mapping : compiled.shadow->mappings) {
+    for (const rules::ShadowMapping& mapping : compiled.shadow->mappings) {
       shadow.append(py::make_tuple(mapping.production, mapping.shadow));
     }
   }

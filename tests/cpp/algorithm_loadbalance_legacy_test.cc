@@ -2,13 +2,13 @@
 // and mapped to {base type, transactional strategy} for the router.
 #include <gtest/gtest.h>
 
-#include "config/legacy_load_balancer.h"
+#include "algorithm/loadbalance/legacy_load_balancer.h"
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute {
 namespace {
 
-using config::MapLegacyLoadBalancer;
+using loadbalance::MapLegacyLoadBalancer;
 
 TEST(LegacyLoadBalancer, Mapping) {
   const std::vector<std::tuple<std::string, std::string, std::string>> expected = {
@@ -23,7 +23,7 @@ TEST(LegacyLoadBalancer, Mapping) {
     EXPECT_EQ(mapped->transactional_strategy, strategy) << name;
   }
   EXPECT_FALSE(MapLegacyLoadBalancer("ROUND_ROBIN").has_value());
-  EXPECT_EQ(config::LegacyLoadBalancerNames().size(), 7u);
+  EXPECT_EQ(loadbalance::LegacyLoadBalancerNames().size(), 7u);
 }
 
 TEST(LegacyLoadBalancer, RegisteredAndChooseLikeTheirBase) {

@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "encrypt/text_codec.h"
+#include "common/text_codec.h"
 #include "sqlroute/algorithm.h"
 #include "sqlroute/error.h"
 
@@ -38,7 +38,7 @@ void AppendRandomCodePoint(std::mt19937& rng, std::string& out) {
       {0x20, 0x7E}, {0xA0, 0x7FF}, {0x4E00, 0x9FFF}, {0xAC00, 0xD7A3}, {0xE000, 0xFFFD}, {0x1F300, 0x1FAFF}};
   const auto& range = kRanges[std::uniform_int_distribution<std::size_t>(0, kRanges.size() - 1)(rng)];
   char32_t cp = std::uniform_int_distribution<char32_t>(range.first, range.second)(rng);
-  encrypt::AppendUtf8(out, cp);
+  AppendUtf8(out, cp);
 }
 
 TEST(EncryptRoundTrip, FixedStrings) {

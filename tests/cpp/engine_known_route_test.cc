@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "route/compiled_rules.h"
+#include "rules/rule_set_access.h"
 #include "route/table_router.h"
 #include "sqlroute/engine.h"
 #include "sqlroute/rule_set.h"
@@ -20,7 +20,7 @@ namespace {
 
 using testing_support::PlanText;
 
-route::ShardingCondition Branch(const route::ShardingTable& table, std::vector<route::ColumnCondition> columns) {
+route::ShardingCondition Branch(const rules::ShardingTable& table, std::vector<route::ColumnCondition> columns) {
   for (auto& each : columns) each.table = &table;
   return {std::move(columns), false};
 }
@@ -43,7 +43,7 @@ route::ColumnCondition Between(int32_t low, int32_t high) {
 
 TEST(KnownRouteTest, PartitionKeysAreEqualExactlyWhenThePartitionsAre) {
   auto rules = RuleSet::FromYamlString(testing_support::GoldenRules("sysbench_sharding"));  // MOD 10
-  const route::ShardingTable& table = *rules->compiled().sharding->Find("t_user");
+  const rules::ShardingTable& table = *rules::RuleSetAccess::Compiled(*rules).sharding->Find("t_user");
   auto key = [&](std::vector<route::ColumnCondition> columns) { return route::PartitionKey(table, Branch(table, std::move(columns))); };
   ASSERT_TRUE(key({Equal(3)}).has_value());
   EXPECT_EQ(key({Equal(3)}), key({Equal(13)}));

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "fuzz_values.h"
-#include "route/compiled_rules.h"
+#include "rules/rule_set_access.h"
 #include "sqlroute/error.h"
 #include "sqlroute/sqlroute.h"
 
@@ -76,7 +76,7 @@ std::string RouteOnce(const Engine& engine, std::string_view sql, const std::vec
   session.in_transaction = in_transaction;
   try {
     Plan plan = engine.Route(sql, params, hints, &session);
-    const auto& storage_units = engine.rules()->compiled().config.data_sources;
+    const auto& storage_units = rules::RuleSetAccess::Compiled(*engine.rules()).config.data_sources;
     for (const SqlUnit& unit : plan.units) {
       auto configured = [&](const auto& each) { return each.name == unit.data_source; };
       if (std::none_of(storage_units.begin(), storage_units.end(), configured)) std::abort();

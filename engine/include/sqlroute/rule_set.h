@@ -13,9 +13,10 @@
 
 namespace sqlroute {
 
-namespace detail {
+namespace rules {
 struct CompiledRules;  // engine-internal
-}
+struct RuleSetAccess;  // engine-internal: how the engine's stages reach the compiled rules
+}  // namespace rules
 
 // One problem found by RuleSet::Check*: the error (CONFIG_*, with its YAML key path or DistSQL
 // position) and the 1-based line:column of the text it points at (0:0 when unknown).
@@ -72,11 +73,11 @@ class RuleSet {
   std::vector<std::string> data_source_names() const;
   std::uint64_t version() const { return version_; }
 
-  const detail::CompiledRules& compiled() const { return *compiled_; }
-  explicit RuleSet(std::shared_ptr<const detail::CompiledRules> compiled);
-
  private:
-  std::shared_ptr<const detail::CompiledRules> compiled_;
+  friend struct rules::RuleSetAccess;
+  explicit RuleSet(std::shared_ptr<const rules::CompiledRules> compiled);
+
+  std::shared_ptr<const rules::CompiledRules> compiled_;
   std::uint64_t version_;
 };
 

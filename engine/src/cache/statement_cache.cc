@@ -11,7 +11,7 @@
 #include "common/shared_heap.h"
 #include "config/rule_config.h"
 #include "parser/sql_parser.h"
-#include "route/compiled_rules.h"
+#include "rules/rule_set_access.h"
 
 namespace sqlroute::cache {
 namespace {
@@ -71,7 +71,7 @@ bool CacheEntry::ClaimPlanBuild() const {
 }
 
 CacheLimits LimitsFromProps(const RuleSet& rules) {
-  const Props& props = rules.compiled().config.props;
+  const Props& props = rules::RuleSetAccess::Compiled(rules).config.props;
   CacheLimits limits;
   if (auto enabled = props.Get("sql-plan-cache-enabled")) limits.enabled = *enabled != "false";
   limits.max_entries = PropOr(props, "sql-plan-cache-max-entries", limits.max_entries);

@@ -29,7 +29,7 @@
 #include "cache/sql_normalizer.h"
 #include "cache/statement_template.h"
 #include "common/cache_line.h"
-#include "sqlroute/engine.h"
+#include "sqlroute/plan_cache_stats.h"
 #include "sqlroute/rule_set.h"
 
 namespace sqlroute::cache {

@@ -1,6 +1,6 @@
 #include "config/legacy_load_balancers.h"
 
-#include "config/legacy_load_balancer.h"
+#include "algorithm/loadbalance/legacy_load_balancer.h"
 
 namespace sqlroute::config {
 
@@ -8,7 +8,7 @@ void NormalizeLegacyLoadBalancers(RuleConfig& config) {
   if (!config.readwrite_splitting) return;
   auto& rule = *config.readwrite_splitting;
   for (auto& balancer : rule.load_balancers) {
-    auto mapping = MapLegacyLoadBalancer(balancer.value.type);
+    auto mapping = loadbalance::MapLegacyLoadBalancer(balancer.value.type);
     if (!mapping) continue;
     balancer.value.type = mapping->base_type;
     for (auto& group : rule.groups) {

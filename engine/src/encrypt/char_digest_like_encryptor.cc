@@ -17,7 +17,7 @@
 
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
-#include "encrypt/text_codec.h"
+#include "common/text_codec.h"
 #include "encrypt/text_encryptor.h"
 #include "sqlroute/error.h"
 

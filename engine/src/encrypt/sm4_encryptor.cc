@@ -9,7 +9,7 @@
 #include "encrypt/block_cipher.h"
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
-#include "encrypt/text_codec.h"
+#include "common/text_codec.h"
 #include "encrypt/text_encryptor.h"
 #include "sqlroute/error.h"
 

@@ -9,7 +9,7 @@
 #include "engine/pipeline.h"
 #include "rewrite/encrypt_rewriter.h"
 #include "rewrite/insert_values.h"
-#include "route/readwrite_decorator.h"
+#include "route/decorators.h"
 #include "route/shadow_decorator.h"
 #include "route/sharding_conditions.h"
 #include "route/table_router.h"
@@ -66,7 +66,7 @@ std::vector<std::string> RenamedTables(const route::RouteContext& route) {
 bool UpdatesShardingColumn(const ast::Statement& statement, const route::TableScope& scope) {
   if (statement.kind != ast::StatementKind::Update) return false;
   for (const auto& assignment : statement.update_set) {
-    const route::ShardingTable* table = scope.Resolve(assignment.column);
+    const rules::ShardingTable* table = scope.Resolve(assignment.column);
     if (table && table->IsShardingColumn(ToLower(assignment.column.name.name))) return true;
   }
   return false;
@@ -354,9 +354,8 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
       return true;
     }
   }
-  route::DecorateReadwrite(input, call.session, route);
-  route::DecorateShadow(input, route);
-  call.observation.Routed(route);
+  route::Decorate(input, call.session, route);
+  call.observation.Routed(route.type, route.units.size());
   if (replayed || ((decorated_ || !reads_values_) && Replays(call.sql, route.units))) {
     ReplayUnits(call.params, out);
   } else {

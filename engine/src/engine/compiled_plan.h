@@ -48,7 +48,7 @@ struct PlanRecording {
   const cache::StatementTemplate& shape;              // the cache entry of the statement
   const ast::Statement& statement;                    // the model the run used
   const std::vector<cache::LiteralToken>& literals;   // the statement's literal tokens
-  const detail::CompiledRules& rules;
+  const rules::CompiledRules& rules;
   const std::vector<Value>& params;
   const route::RouteContext& route;      // as routed, before decoration
   const route::RouteContext& decorated;  // as rewritten
@@ -61,7 +61,7 @@ struct TemplateCall {
   std::string_view sql;
   const std::vector<Value>& params;
   Session* session;
-  const detail::CompiledRules& rules;
+  const rules::CompiledRules& rules;
   const cache::StatementTemplate& shape;
   const std::vector<cache::LiteralToken>& literals;
   observe::Observation& observation;
@@ -93,7 +93,7 @@ class alignas(kCacheLine) CompiledPlan final : public cache::PlanTemplate {
     std::vector<std::pair<ast::ExprId, int>> literals;
     // `column = value` and `column BETWEEN low AND high` are read here (as the extractor would):
     enum class Form { General, Equality, Between } form = Form::General;
-    const route::ShardingTable* table = nullptr;
+    const rules::ShardingTable* table = nullptr;
     std::string column;  // lower-cased
     Operand value;       // Equality's value; Between's low
     Operand high;        // Between's high
@@ -140,7 +140,7 @@ class alignas(kCacheLine) CompiledPlan final : public cache::PlanTemplate {
   // Route
   bool reads_values_ = false;
   route::RouteContext fixed_route_;                    // !reads_values_: the route, undecorated
-  std::vector<const route::ShardingTable*> tables_;   // reads_values_:
+  std::vector<const rules::ShardingTable*> tables_;   // reads_values_:
   std::optional<route::TableScope> scope_;            //   over the entry's model
   std::vector<ConditionSource> sources_;              //   one per column condition of the one branch
   route::ShardingConditions fixed_conditions_;        //   when no source: conditions read no value

@@ -257,7 +257,7 @@ std::vector<Value> CompiledPlan::EncryptedParams(const std::vector<Value>& input
       result.push_back(input[i]);
       continue;
     }
-    for (const route::EncryptItem* item : found->second) result.push_back(item->encryptor->Encrypt(input[i]));
+    for (const rules::EncryptItem* item : found->second) result.push_back(item->encryptor->Encrypt(input[i]));
   }
   return result;
 }

@@ -16,9 +16,9 @@
 #include "observe/observation.h"
 #include "parser/sql_parser.h"
 #include "rewrite/rewriter.h"
-#include "route/readwrite_decorator.h"
+#include "route/decorators.h"
 #include "route/router.h"
-#include "route/shadow_decorator.h"
+#include "rules/rule_set_access.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute {
@@ -103,10 +103,9 @@ namespace engine {
 Plan FinishRoute(const route::RouteInput& input, route::RouteContext route, Session* session, std::string_view sql,
                  observe::Observation& observation, rewrite::RewriteTrace* trace, route::RouteContext* decorated) {
   const ast::Statement& statement = input.statement;
-  const detail::CompiledRules& rules = input.rules;
-  route::DecorateReadwrite(input, session, route);
-  route::DecorateShadow(input, route);
-  observation.Routed(route);
+  const rules::CompiledRules& rules = input.rules;
+  route::Decorate(input, session, route);
+  observation.Routed(route.type, route.units.size());
   if (session) engine::TrackTransaction(statement, *session);
   if (decorated) *decorated = route;
   Plan plan;
@@ -139,7 +138,7 @@ namespace {
 void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::string_view sql,
                const std::vector<Value>& params, const Hints& hints, Session* session,
                observe::Observation& observation, Plan& out) {
-  const detail::CompiledRules& rules = snapshot.compiled();
+  const rules::CompiledRules& rules = rules::RuleSetAccess::Compiled(snapshot);
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
   bool plain = !comment.found && hints.empty();
   cache::StatementCache::Probe probe = statements.Find(comment.sql, snapshot);

@@ -11,7 +11,7 @@
 
 namespace sqlroute::engine {
 
-// Read/write and shadow decoration, transaction tracking, rewrite and the plan of `sql`.
+// The route decorators (route/decorators.h), transaction tracking, rewrite and the plan of `sql`.
 // `trace` (optional) records the rewrite; `decorated` (optional) receives the decorated route.
 Plan FinishRoute(const route::RouteInput& input, route::RouteContext route, Session* session, std::string_view sql,
                  observe::Observation& observation, rewrite::RewriteTrace* trace = nullptr,

@@ -4,6 +4,7 @@
 
 #include "cache/sql_normalizer.h"
 #include "observe/secret_places.h"
+#include "rules/rule_set_access.h"
 
 namespace sqlroute::observe {
 namespace {
@@ -119,7 +120,7 @@ std::string Replace(std::string_view sql, std::vector<Range> ranges) {
 }  // namespace
 
 Secrets ConfiguredSecrets(const RuleSet& rules) {
-  const config::RuleConfig& config = rules.compiled().config;
+  const config::RuleConfig& config = rules::RuleSetAccess::Compiled(rules).config;
   SecretCollector collector;
   collector.Add(config.props);
   for (const auto& data_source : config.data_sources) collector.Add(data_source.value.props);
@@ -134,7 +135,7 @@ Secrets ConfiguredSecrets(const RuleSet& rules) {
   return {rules.version(), collector.Take()};
 }
 
-bool MasksEverything(const ast::Statement& statement, const detail::CompiledRules& rules) {
+bool MasksEverything(const ast::Statement& statement, const rules::CompiledRules& rules) {
   if (ast::ClassOf(statement.kind) == ast::StatementClass::DCL) return true;
   if (!rules.encrypt) return false;
   for (const ast::TableRef& table : statement.tables) {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 #include "sqlroute/rule_set.h"
 #include "sqlroute/value.h"
 
@@ -31,7 +31,7 @@ struct Secrets {
 Secrets ConfiguredSecrets(const RuleSet& rules);
 
 // Touches an encrypted table, or is DCL.
-bool MasksEverything(const ast::Statement& statement, const detail::CompiledRules& rules);
+bool MasksEverything(const ast::Statement& statement, const rules::CompiledRules& rules);
 
 struct MaskedSql {
   std::string sql;

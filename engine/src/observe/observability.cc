@@ -4,7 +4,7 @@
 #include "common/shared_heap.h"
 #include "observe/observability_state.h"
 #include "observe/tick_clock.h"
-#include "route/compiled_rules.h"
+#include "rules/rule_set_access.h"
 
 namespace sqlroute {
 namespace {
@@ -59,7 +59,7 @@ bool Observability::State::Sample() {
 void Observability::State::ReadProps(const RuleSet& rules) {
   BuildShared([&] {  // what it makes, every statement's observation reads
     std::lock_guard<std::mutex> lock(mutex);
-    const Props& props = rules.compiled().config.props;
+    const Props& props = rules::RuleSetAccess::Compiled(rules).config.props;
     metrics_prop = PropIsTrue(props, "metrics-enabled");
     sql_show_prop = PropIsTrue(props, "sql-show");
     latency_sample_every.store(PositiveProp(props, "metrics-latency-sample-every", kDefaultLatencySampleEvery),

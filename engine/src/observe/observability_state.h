@@ -10,8 +10,8 @@
 #include "common/cache_line.h"
 #include "observe/masking.h"
 #include "observe/metrics.h"
-#include "sqlroute/engine.h"
 #include "sqlroute/observability.h"
+#include "sqlroute/plan_cache_stats.h"
 #include "sqlroute/rule_set.h"
 
 namespace sqlroute {

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "observe/masking.h"
+#include "rules/rule_set_access.h"
 
 namespace sqlroute::observe {
 namespace {
@@ -48,9 +49,9 @@ RouteShape ShapeOf(const Plan& plan) {
 
 // Primary, replica and shadow units. A read/write group's unit always has an actual data source
 // other than its logic one (the group's name).
-void CountTargets(const detail::CompiledRules& rules, const RouteUnit& unit, ThreadCounters& counters) {
+void CountTargets(const rules::CompiledRules& rules, const RouteUnit& unit, ThreadCounters& counters) {
   if (!SameText(unit.data_source, unit.logic_data_source)) {
-    for (const route::ReadwriteGroup& group : rules.readwrite_groups) {
+    for (const rules::ReadwriteGroup& group : rules.readwrite_groups) {
       if (group.name != unit.logic_data_source) continue;
       const auto& replicas = group.read_data_sources;
       if (unit.data_source == group.write_data_source) {
@@ -61,7 +62,7 @@ void CountTargets(const detail::CompiledRules& rules, const RouteUnit& unit, Thr
     }
   }
   if (!rules.shadow) return;
-  for (const route::ShadowMapping& mapping : rules.shadow->mappings) {
+  for (const rules::ShadowMapping& mapping : rules.shadow->mappings) {
     if (mapping.shadow == unit.data_source) {
       counters.shadow_units.Add();
       return;
@@ -94,7 +95,7 @@ void Observation::Start(const RuleSet& rules, std::string_view sql, const std::v
 }
 
 void Observation::DecideMasking(const ast::Statement& statement) {
-  mask_all_ = MasksEverything(statement, rules_->compiled());
+  mask_all_ = MasksEverything(statement, rules::RuleSetAccess::Compiled(*rules_));
 }
 
 uint64_t Observation::Nanos(int from, int to) const {
@@ -125,7 +126,7 @@ void Observation::RecordMetrics(const Plan* plan, std::optional<ErrorCode> error
   if (error) counters.errors[static_cast<std::size_t>(*error)].Add();
   if (plan == nullptr) return;
   counters.shapes[static_cast<std::size_t>(ShapeOf(*plan))].Add();
-  const detail::CompiledRules& rules = rules_->compiled();
+  const rules::CompiledRules& rules = rules::RuleSetAccess::Compiled(*rules_);
   for (const RouteUnit& unit : plan->route_units) {
     state_.metrics.AddDataSource(counters, unit.data_source);
     for (const TableMapping& table : unit.tables) state_.metrics.AddTable(counters, table.actual);

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/route_context.h"
 #include "observe/observability_state.h"
 #include "observe/tick_clock.h"
 #include "sqlroute/plan.h"
@@ -33,11 +32,11 @@ class Observation {
     cache_hit_ = cache_hit;
     if (flags_ & Observability::State::kLog) DecideMasking(statement);
   }
-  void Routed(const route::RouteContext& route) {
+  void Routed(RouteType type, std::size_t units) {
     if (!flags_) return;
     Mark();
-    route_type_ = route.type;
-    route_units_ = route.units.size();
+    route_type_ = type;
+    route_units_ = units;
   }
   void Rewritten() {
     if (flags_) Mark();

@@ -1,7 +1,7 @@
 #include "rewrite/encrypt_assignments.h"
 
 #include "common/strings.h"
-#include "route/insert_router.h"
+#include "rules/insert_columns.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::rewrite {
@@ -10,7 +10,7 @@ namespace {
 using ast::Expr;
 using ast::ExprKind;
 
-std::vector<std::string> ItemNames(const route::EncryptColumn& column, bool quoted) {
+std::vector<std::string> ItemNames(const rules::EncryptColumn& column, bool quoted) {
   std::vector<std::string> result;
   for (const auto* item : column.items()) result.push_back(quoted ? Backquote(item->column) : item->column);
   return result;
@@ -33,10 +33,10 @@ class AssignmentRewriter {
   void Insert() {
     const ast::InsertPart& insert = statement_.insert;
     const ast::TableRef& target = statement_.tables[static_cast<std::size_t>(insert.table)];
-    const route::EncryptTable* table = scope_.TableOf(target);
+    const rules::EncryptTable* table = scope_.TableOf(target);
     if (!table) return;
-    const route::ShardingTable* sharding = rules_.sharding ? rules_.sharding->Find(target.name.name) : nullptr;
-    std::vector<std::string> columns = route::InsertColumns(statement_, rules_, sharding);
+    const rules::ShardingTable* sharding = rules_.sharding ? rules_.sharding->Find(target.name.name) : nullptr;
+    std::vector<std::string> columns = rules::InsertColumns(statement_, rules_, sharding);
     if (insert.select != ast::kNoQuery) {
       for (const auto& name : columns) {
         if (table->Find(name)) {
@@ -67,14 +67,14 @@ class AssignmentRewriter {
   }
 
   // A VALUES item of encrypted column number `index`.
-  void Value(ast::ExprId id, const route::EncryptColumn& column, int index) {
+  void Value(ast::ExprId id, const rules::EncryptColumn& column, int index) {
     std::vector<std::string> values = Values(id, column);
     if (values.empty()) throw InsertValueUnsupported(index, statement_.expr(id));
     out_.insert_values[id] = Join(values, ", ");
   }
 
   // The encrypted texts of a literal or parameter value, one per item; empty for other values.
-  std::vector<std::string> Values(ast::ExprId id, const route::EncryptColumn& column) {
+  std::vector<std::string> Values(ast::ExprId id, const rules::EncryptColumn& column) {
     const Expr& expr = statement_.expr(id);
     std::vector<std::string> result;
     if (expr.kind == ExprKind::Literal) {
@@ -95,8 +95,8 @@ class AssignmentRewriter {
   }
 
   // `c = v` -> `cipher` = v1, `assisted` = v2, `like` = v3. `index` >= 0: INSERT ... SET item.
-  void Assignment(const ast::Assignment& assignment, const route::EncryptColumn& column, int index,
-                  const route::EncryptTable* insert_table = nullptr) {
+  void Assignment(const ast::Assignment& assignment, const rules::EncryptColumn& column, int index,
+                  const rules::EncryptTable* insert_table = nullptr) {
     std::vector<std::string> names = ItemNames(column, true);
     std::vector<std::string> values = Values(assignment.value, column);
     if (values.empty() && insert_table) values = ValuesFunction(assignment, column, *insert_table);
@@ -113,13 +113,13 @@ class AssignmentRewriter {
   }
 
   // ON DUPLICATE KEY UPDATE c = VALUES(v): VALUES(cipher of v), VALUES(assisted of v), ...
-  std::vector<std::string> ValuesFunction(const ast::Assignment& assignment, const route::EncryptColumn& column,
-                                          const route::EncryptTable& table) const {
+  std::vector<std::string> ValuesFunction(const ast::Assignment& assignment, const rules::EncryptColumn& column,
+                                          const rules::EncryptTable& table) const {
     const Expr& value = statement_.expr(assignment.value);
     if (value.kind != ExprKind::Function || value.op != "VALUES" || value.children.size() != 1) return {};
     const Expr& argument = statement_.expr(value.children.front());
     if (argument.kind != ExprKind::Column) return {};
-    const route::EncryptColumn* source = table.Find(argument.column.name.name);
+    const rules::EncryptColumn* source = table.Find(argument.column.name.name);
     if (!source || source->items().size() != column.items().size()) {
       throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
                   "The SQL clause `" + assignment.column.name.name + "=VALUES(" + argument.column.name.name +
@@ -138,7 +138,7 @@ class AssignmentRewriter {
   }
 
   const ast::Statement& statement_;
-  const detail::CompiledRules& rules_;
+  const rules::CompiledRules& rules_;
   const std::vector<sqlroute::Value>& params_;
   const EncryptScope& scope_;
   EncryptOutput& out_;
@@ -152,10 +152,10 @@ void RewriteEncryptAssignments(const RewriteInput& input, const EncryptScope& sc
 
 std::vector<std::string> EncryptInsertColumns(const EncryptScope& scope, const ast::TableRef& table,
                                               const std::vector<std::string>& columns) {
-  const route::EncryptTable* encrypted = scope.TableOf(table);
+  const rules::EncryptTable* encrypted = scope.TableOf(table);
   std::vector<std::string> result;
   for (const auto& name : columns) {
-    const route::EncryptColumn* column = encrypted ? encrypted->Find(name) : nullptr;
+    const rules::EncryptColumn* column = encrypted ? encrypted->Find(name) : nullptr;
     if (!column) {
       result.push_back(name);
       continue;

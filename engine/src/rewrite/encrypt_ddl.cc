@@ -13,7 +13,7 @@ constexpr const char* kDerivedColumnType = "VARCHAR(4000)";
 
 class DdlRewriter {
  public:
-  DdlRewriter(const RewriteInput& input, const route::EncryptTable& table, EncryptOutput& out)
+  DdlRewriter(const RewriteInput& input, const rules::EncryptTable& table, EncryptOutput& out)
       : statement_(input.statement), table_(table), out_(out) {}
 
   void Run() {
@@ -28,7 +28,7 @@ class DdlRewriter {
 
  private:
   // `name VARCHAR(4000)` for each of the cipher, assisted and like columns.
-  std::vector<std::string> Definitions(const route::EncryptColumn& column, const ast::Identifier& written) const {
+  std::vector<std::string> Definitions(const rules::EncryptColumn& column, const ast::Identifier& written) const {
     std::vector<std::string> result;
     for (const auto* item : column.items()) result.push_back(LikeWritten(item->column, written) + " " + kDerivedColumnType);
     return result;
@@ -41,7 +41,7 @@ class DdlRewriter {
     const auto& columns = statement_.table_columns;
     const auto& elements = statement_.table_elements;
     for (const auto& column : columns) {
-      const route::EncryptColumn* encrypted = table_.Find(column.name.name);
+      const rules::EncryptColumn* encrypted = table_.Find(column.name.name);
       if (!encrypted) continue;
       std::string text = Join(Definitions(*encrypted, column.name), ", ");
       ast::Span span = column.span;
@@ -92,7 +92,7 @@ class DdlRewriter {
   }
 
   void AddColumn(const ast::AlterItem& item, const ast::ColumnDefinition& column) {
-    const route::EncryptColumn* encrypted = table_.Find(column.name.name);
+    const rules::EncryptColumn* encrypted = table_.Find(column.name.name);
     if (!encrypted) return;
     std::vector<std::string> definitions = Definitions(*encrypted, column.name);
     out_.Replace(column.span, definitions.front());
@@ -108,7 +108,7 @@ class DdlRewriter {
   }
 
   const ast::Statement& statement_;
-  const route::EncryptTable& table_;
+  const rules::EncryptTable& table_;
   EncryptOutput& out_;
 };
 
@@ -123,7 +123,7 @@ void RewriteEncryptDdl(const RewriteInput& input, EncryptOutput& out) {
   for (const auto& ref : statement.tables) {
     if (ref.role != ast::TableRole::Ddl) continue;
     if (ref.schema && !EqualsIgnoreCase(ref.schema->name, rules.config.database_name)) return;
-    if (const route::EncryptTable* table = rules.encrypt->Find(ref.name.name)) DdlRewriter(input, *table, out).Run();
+    if (const rules::EncryptTable* table = rules.encrypt->Find(ref.name.name)) DdlRewriter(input, *table, out).Run();
     return;
   }
 }

@@ -2,7 +2,7 @@
 
 namespace sqlroute::rewrite {
 
-std::string EncryptedLiteral(const route::EncryptItem& item, const Value& value) {
+std::string EncryptedLiteral(const rules::EncryptItem& item, const Value& value) {
   return item.encryptor->Encrypt(value).ToSqlLiteral();
 }
 

@@ -8,13 +8,13 @@
 
 #include "ast/statement.h"
 #include "rewrite/sql_token.h"
-#include "route/encrypt_rule.h"
+#include "rules/encrypt_rule.h"
 #include "sqlroute/plan.h"
 
 namespace sqlroute::rewrite {
 
 // Parameter index -> the encrypt items whose ciphertexts replace it, one value each.
-using EncryptedParams = std::map<int32_t, std::vector<const route::EncryptItem*>>;
+using EncryptedParams = std::map<int32_t, std::vector<const rules::EncryptItem*>>;
 
 struct EncryptOutput {
   std::vector<SqlToken> tokens;
@@ -30,7 +30,7 @@ struct EncryptOutput {
 };
 
 // `value` encrypted by `item`'s encryptor, as a SQL literal ('...' or NULL).
-std::string EncryptedLiteral(const route::EncryptItem& item, const Value& value);
+std::string EncryptedLiteral(const rules::EncryptItem& item, const Value& value);
 std::string Backquote(const std::string& name);
 // `name` written the way the original identifier was: back-quoted or not.
 std::string LikeWritten(const std::string& name, const ast::Identifier& original);

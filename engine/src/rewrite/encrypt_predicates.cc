@@ -68,8 +68,8 @@ class PredicateRewriter {
   void Comparison(const Expr& expr, QueryId query) {
     ExprId lhs = expr.children[0];
     ExprId rhs = expr.children[1];
-    const route::EncryptColumn* left = Encrypted(lhs, query);
-    const route::EncryptColumn* right = Encrypted(rhs, query);
+    const rules::EncryptColumn* left = Encrypted(lhs, query);
+    const rules::EncryptColumn* right = Encrypted(rhs, query);
     if (left && right) {
       if (!SameEncryptor(left->query(), right->query())) {
         throw Error(ErrorCode::UNSUPPORTED_SQL, "Can not use different encryptor in join condition",
@@ -91,7 +91,7 @@ class PredicateRewriter {
 
   void InList(const Expr& expr, QueryId query) {
     ExprId lhs = expr.children.front();
-    const route::EncryptColumn* column = Encrypted(lhs, query);
+    const rules::EncryptColumn* column = Encrypted(lhs, query);
     if (!column) {
       for (ExprId child : expr.children) Rename(child, query);
       return;
@@ -107,7 +107,7 @@ class PredicateRewriter {
       for (ExprId child : expr.children) Rename(child, query);
       return;
     }
-    const route::EncryptColumn& column = *resolved->column;
+    const rules::EncryptColumn& column = *resolved->column;
     if (!column.like_query) {
       throw Error(ErrorCode::ENCRYPT_QUERY_ENCRYPTOR_MISSING,
                   "Can not find LIKE_QUERY encryptor in table `" + resolved->table->name.name + "` and column `" +
@@ -125,7 +125,7 @@ class PredicateRewriter {
   }
 
   // like concat('%', 'abc', '%') -> like concat ('<enc %>', '<enc abc>', '<enc %>')
-  void LikeFunction(const Expr& call, const route::EncryptItem& item, QueryId query) {
+  void LikeFunction(const Expr& call, const rules::EncryptItem& item, QueryId query) {
     std::string_view text = statement_.text(call.span);
     std::string name(text.substr(0, text.find('(')));
     std::vector<std::string> arguments;
@@ -142,7 +142,7 @@ class PredicateRewriter {
   }
 
   // A value compared with an encrypted column: literals and parameters are encrypted.
-  void Operand(ExprId id, const route::EncryptItem& item, QueryId query) {
+  void Operand(ExprId id, const rules::EncryptItem& item, QueryId query) {
     const Expr& expr = statement_.expr(id);
     if (expr.kind == ExprKind::Literal) {
       out_.Replace(expr.span, EncryptedLiteral(item, expr.literal));
@@ -161,7 +161,7 @@ class PredicateRewriter {
     if (id == ast::kNoExpr) return;
     const Expr& expr = statement_.expr(id);
     if (expr.kind == ExprKind::Column) {
-      if (const route::EncryptColumn* column = Encrypted(id, query)) RenameColumn(id, column->query().column);
+      if (const rules::EncryptColumn* column = Encrypted(id, query)) RenameColumn(id, column->query().column);
       return;
     }
     for (ExprId child : expr.children) Rename(child, query);
@@ -182,7 +182,7 @@ class PredicateRewriter {
     return scope_.Resolve(expr.column, query);
   }
 
-  const route::EncryptColumn* Encrypted(ExprId id, QueryId query) const {
+  const rules::EncryptColumn* Encrypted(ExprId id, QueryId query) const {
     auto resolved = Resolved(id, query);
     return resolved ? resolved->column : nullptr;
   }
@@ -192,7 +192,7 @@ class PredicateRewriter {
     out_.Replace(written.span, LikeWritten(name, written));
   }
 
-  bool SameEncryptor(const route::EncryptItem& a, const route::EncryptItem& b) const {
+  bool SameEncryptor(const rules::EncryptItem& a, const rules::EncryptItem& b) const {
     if (a.encryptor_name == b.encryptor_name) return true;
     const auto* left = rules_.encrypt->FindEncryptor(a.encryptor_name);
     const auto* right = rules_.encrypt->FindEncryptor(b.encryptor_name);
@@ -205,7 +205,7 @@ class PredicateRewriter {
   }
 
   const ast::Statement& statement_;
-  const detail::CompiledRules& rules_;
+  const rules::CompiledRules& rules_;
   const std::vector<Value>& params_;
   const EncryptScope& scope_;
   EncryptOutput& out_;

@@ -118,7 +118,7 @@ class ProjectionRewriter {
         continue;
       }
       const ast::Expr& expr = statement_.expr(projection.expr);
-      const route::EncryptColumn* column = Encrypted(projection.expr, id);
+      const rules::EncryptColumn* column = Encrypted(projection.expr, id);
       if (expr.kind != ast::ExprKind::Column && ReadsEncrypted(projection.expr, id)) {
         throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
                     "an encrypted column cannot be read inside the projection `" +
@@ -170,7 +170,7 @@ class ProjectionRewriter {
                         ref->name.name + "` (metadata)",
                     PositionAt(statement_.sql, star.span.begin));
       }
-      const route::EncryptTable* table = scope_.TableOf(*ref);
+      const rules::EncryptTable* table = scope_.TableOf(*ref);
       for (const auto& name : *columns) {
         if (!pieces.empty()) Text(pieces, at, ", ");
         if (!pieces.empty() || !star.star_owner) {
@@ -181,7 +181,7 @@ class ProjectionRewriter {
           }
           Text(pieces, at, ".");
         }
-        const route::EncryptColumn* column = table ? table->Find(name) : nullptr;
+        const rules::EncryptColumn* column = table ? table->Find(name) : nullptr;
         if (column) {
           Text(pieces, at, Backquote(column->cipher.column) + " AS " + Backquote(name));
           if (main) out_.decrypt.push_back({{name, fixed ? position : -1}, ref->name.name, column->logic, column->cipher.encryptor_name});
@@ -203,7 +203,7 @@ class ProjectionRewriter {
     }
   }
 
-  void Decrypt(const std::string& label, const route::EncryptColumn& column, const ast::ColumnRef& ref, QueryId id,
+  void Decrypt(const std::string& label, const rules::EncryptColumn& column, const ast::ColumnRef& ref, QueryId id,
                bool fixed, int position) {
     auto resolved = scope_.Resolve(ref, id);
     out_.decrypt.push_back({{label, fixed ? position : -1}, resolved->table->name.name, column.logic,
@@ -216,7 +216,7 @@ class ProjectionRewriter {
     return scope_.ThroughDerived(expr.column, query);
   }
 
-  const route::EncryptColumn* Encrypted(ast::ExprId id, QueryId query) const {
+  const rules::EncryptColumn* Encrypted(ast::ExprId id, QueryId query) const {
     const ast::Expr& expr = statement_.expr(id);
     if (expr.kind != ast::ExprKind::Column) return nullptr;
     auto resolved = scope_.Resolve(expr.column, query);
@@ -224,7 +224,7 @@ class ProjectionRewriter {
   }
 
   const ast::Statement& statement_;
-  const detail::CompiledRules& rules_;
+  const rules::CompiledRules& rules_;
   const EncryptScope& scope_;
   EncryptOutput& out_;
 };

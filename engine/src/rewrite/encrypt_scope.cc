@@ -11,7 +11,7 @@ bool IsDataTable(const ast::TableRef& ref) {
 
 }  // namespace
 
-EncryptScope::EncryptScope(const ast::Statement& statement, const detail::CompiledRules& rules)
+EncryptScope::EncryptScope(const ast::Statement& statement, const rules::CompiledRules& rules)
     : statement_(statement), rules_(rules) {
   if (!rules.encrypt) return;
   for (const auto& ref : statement.tables) {
@@ -19,7 +19,7 @@ EncryptScope::EncryptScope(const ast::Statement& statement, const detail::Compil
   }
 }
 
-const route::EncryptTable* EncryptScope::TableOf(const ast::TableRef& ref) const {
+const rules::EncryptTable* EncryptScope::TableOf(const ast::TableRef& ref) const {
   if (!rules_.encrypt || !IsDataTable(ref)) return nullptr;
   if (ref.schema && !EqualsIgnoreCase(ref.schema->name, rules_.config.database_name)) return nullptr;
   return rules_.encrypt->Find(ref.name.name);
@@ -40,7 +40,7 @@ bool EncryptScope::HasColumn(const ast::TableRef& ref, const std::string& column
     }
     return false;
   }
-  const route::EncryptTable* table = TableOf(ref);
+  const rules::EncryptTable* table = TableOf(ref);
   return table && table->Find(column);
 }
 
@@ -90,8 +90,8 @@ std::optional<EncryptedRef> EncryptScope::ResolveIn(const ast::ColumnRef& column
     }
     if (!owner) return std::nullopt;
   }
-  const route::EncryptTable* table = TableOf(*owner);
-  const route::EncryptColumn* encrypted = table ? table->Find(column.name.name) : nullptr;
+  const rules::EncryptTable* table = TableOf(*owner);
+  const rules::EncryptColumn* encrypted = table ? table->Find(column.name.name) : nullptr;
   if (!encrypted) return EncryptedRef{};
   return EncryptedRef{owner, encrypted};
 }

@@ -6,18 +6,18 @@
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 
 namespace sqlroute::rewrite {
 
 struct EncryptedRef {
   const ast::TableRef* table = nullptr;
-  const route::EncryptColumn* column = nullptr;
+  const rules::EncryptColumn* column = nullptr;
 };
 
 class EncryptScope {
  public:
-  EncryptScope(const ast::Statement& statement, const detail::CompiledRules& rules);
+  EncryptScope(const ast::Statement& statement, const rules::CompiledRules& rules);
 
   // True when some table of the statement has encrypted columns.
   bool active() const { return active_; }
@@ -26,7 +26,7 @@ class EncryptScope {
   // A column of a derived table of `query` (FROM (SELECT ...) d) that the derived block projects
   // from an encrypted column: its units hold ciphertext under the logical name.
   std::optional<EncryptedRef> ThroughDerived(const ast::ColumnRef& column, ast::QueryId query) const;
-  const route::EncryptTable* TableOf(const ast::TableRef& ref) const;
+  const rules::EncryptTable* TableOf(const ast::TableRef& ref) const;
   // Tables of one block, in source order.
   std::vector<const ast::TableRef*> TablesOf(ast::QueryId query) const;
 
@@ -35,7 +35,7 @@ class EncryptScope {
   bool HasColumn(const ast::TableRef& ref, const std::string& column) const;
 
   const ast::Statement& statement_;
-  const detail::CompiledRules& rules_;
+  const rules::CompiledRules& rules_;
   bool active_ = false;
 };
 

@@ -1,7 +1,8 @@
 #include "rewrite/insert_values.h"
 
 #include "common/strings.h"
-#include "route/insert_router.h"
+#include "route/route_context.h"
+#include "rules/insert_columns.h"
 
 namespace sqlroute::rewrite {
 
@@ -40,8 +41,8 @@ void InsertRewriter::AddTokens(std::vector<SqlToken>& tokens) const {
   }
   if (!key && !encrypt_.rebuilds_insert()) return;
   const ast::TableRef& table = statement.tables[static_cast<std::size_t>(statement.insert.table)];
-  const route::ShardingTable* sharding = input_.rules.sharding ? input_.rules.sharding->Find(table.name.name) : nullptr;
-  std::vector<std::string> columns = encrypt_.InsertColumns(route::InsertColumns(statement, input_.rules, sharding));
+  const rules::ShardingTable* sharding = input_.rules.sharding ? input_.rules.sharding->Find(table.name.name) : nullptr;
+  std::vector<std::string> columns = encrypt_.InsertColumns(rules::InsertColumns(statement, input_.rules, sharding));
   if (key) columns.push_back(route.generated_key_column);
   tokens.push_back({table.name.span.end, table.name.span.end, TokenKind::Text, "(" + Join(columns, ", ") + ")", "", false});
 }

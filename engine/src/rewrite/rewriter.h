@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 #include "route/route_context.h"
 #include "rewrite/encrypt_output.h"
 #include "rewrite/sql_token.h"
@@ -23,7 +23,7 @@ struct RewriteTrace {
 
 struct RewriteInput {
   const ast::Statement& statement;
-  const detail::CompiledRules& rules;
+  const rules::CompiledRules& rules;
   const route::RouteContext& route;
   const std::vector<Value>& params;
   bool skip_rewrite = false;

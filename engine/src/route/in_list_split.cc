@@ -37,7 +37,7 @@ struct DataSourceUnits {
 
 // True when `strategy` reads its value from the split IN list (the condition TableRouter would
 // find for its column is the split one), so that its result differs per value.
-bool ReadsSplit(const ShardingStrategy& strategy, const ShardingTable& table, const ShardingCondition& branch,
+bool ReadsSplit(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table, const ShardingCondition& branch,
                 const ColumnCondition& split) {
   if (strategy.kind != Kind::Standard && strategy.kind != Kind::Complex) return false;
   for (const auto& column : strategy.columns) {
@@ -56,7 +56,7 @@ bool ReadsSplit(const ShardingStrategy& strategy, const ShardingTable& table, co
 // Groups the IN values by unit in one pass: a standard strategy on the split column gives each value
 // the target the route recorded for it (or is asked again when nothing was recorded); a level that
 // does not read the split column gives every value the same targets, those of the route units.
-bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition& split, const InListChoices& choices,
+bool GroupByStandardStrategies(const rules::ShardingTable& table, const ColumnCondition& split, const InListChoices& choices,
                                bool per_value_database, bool per_value_table, const RouteContext& context,
                                std::vector<std::vector<int>>& items) {
   auto recorded = [&](const std::vector<std::string>& available) -> const std::vector<int>* {
@@ -85,8 +85,8 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
       source.unit_of_table.push_back(found == source.units.end() ? -1 : static_cast<int>(found->second));
     }
   }
-  const ShardingStrategy& database = table.database_strategy;
-  const ShardingStrategy& tables = table.table_strategy;
+  const rules::ShardingStrategy& database = table.database_strategy;
+  const rules::ShardingStrategy& tables = table.table_strategy;
   ShardingTarget database_target{table.logic_table, per_value_database ? database.column_names.front() : "",
                                  table.data_source_info};
   ShardingTarget table_target{table.logic_table, per_value_table ? tables.column_names.front() : "", table.table_info};
@@ -143,7 +143,7 @@ bool GroupByStandardStrategies(const ShardingTable& table, const ColumnCondition
 }
 
 // Any strategy: routes the branch once per value, with the split column narrowed to that value.
-void GroupByRouting(const RouteInput& input, const ShardingTable& table, const ShardingCondition& branch,
+void GroupByRouting(const RouteInput& input, const rules::ShardingTable& table, const ShardingCondition& branch,
                     const ColumnCondition& split, const RouteContext& context, std::vector<std::vector<int>>& items) {
   std::vector<RouteDecision> ignored;
   TableRouter router(*input.rules.sharding, input.hints, ignored);
@@ -166,7 +166,7 @@ void GroupByRouting(const RouteInput& input, const ShardingTable& table, const S
 
 }  // namespace
 
-void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const ShardingConditions& conditions,
+void PlanInListSplit(const RouteInput& input, const rules::ShardingTable& table, const ShardingConditions& conditions,
                      const InListChoices& choices, RouteContext& context) {
   if (!input.rules.in_list_split || conditions.branches.size() != 1 || context.units.size() < 2) return;
   const ShardingCondition& branch = conditions.branches.front();
@@ -179,8 +179,8 @@ void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const 
   }
   if (!split || split->values.size() + 1 != input.statement.expr(split->in_list).children.size()) return;
   std::vector<std::vector<int>> items(context.units.size());
-  const ShardingStrategy& database = table.database_strategy;
-  const ShardingStrategy& tables = table.table_strategy;
+  const rules::ShardingStrategy& database = table.database_strategy;
+  const rules::ShardingStrategy& tables = table.table_strategy;
   bool per_value_database = ReadsSplit(database, table, branch, *split);
   bool per_value_table = !input.hints.database_value_only && ReadsSplit(tables, table, branch, *split);
   bool standard = (!per_value_database || database.kind == Kind::Standard) &&

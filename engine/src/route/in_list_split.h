@@ -1,6 +1,7 @@
 #pragma once
-// Beyond ShardingSphere 5.5 (spec §4.9): when the sharding values come from one IN list, record
-// which items each unit needs, so that the rewrite sends every actual table only its own values.
+// Beyond ShardingSphere 5.5, as its unreleased ShardingStandardRouteEngine does: when the
+// sharding values come from one IN list, record which items each unit needs, so that the
+// rewrite sends every actual table only its own values.
 #include <vector>
 
 #include "route/router.h"
@@ -10,7 +11,7 @@
 namespace sqlroute::route {
 
 // `choices`: what the route's strategies chose for each IN value (recorded by its TableRouter).
-void PlanInListSplit(const RouteInput& input, const ShardingTable& table, const ShardingConditions& conditions,
+void PlanInListSplit(const RouteInput& input, const rules::ShardingTable& table, const ShardingConditions& conditions,
                      const InListChoices& choices, RouteContext& context);
 
 }  // namespace sqlroute::route

@@ -5,6 +5,7 @@
 #include "common/strings.h"
 #include "route/sharding_checks.h"
 #include "route/table_router.h"
+#include "rules/insert_columns.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute::route {
@@ -34,30 +35,24 @@ std::vector<const std::vector<ast::ExprId>*> ValueRows(const ast::Statement& sta
   return result;
 }
 
-int FindColumn(const std::vector<std::string>& columns, const std::string& name) {
-  for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (EqualsIgnoreCase(columns[i], name)) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 std::string ConditionText(const ShardingCondition& condition) {
   std::vector<std::string> parts;
   for (const auto& each : condition.columns) parts.push_back(each.column + " " + each.text);
   return Join(parts, " AND ");
 }
 
-RouteContext RouteInsertSelect(const RouteInput& input, const ShardingTable& target,
-                               const std::vector<const ShardingTable*>& tables) {
+RouteContext RouteInsertSelect(const RouteInput& input, const rules::ShardingTable& target,
+                               const std::vector<const rules::ShardingTable*>& tables) {
   const ast::Statement& statement = input.statement;
-  for (const ShardingTable* table : tables) {
+  for (const rules::ShardingTable* table : tables) {
     bool compatible = table == &target || (table->binding_group >= 0 && table->binding_group == target.binding_group);
     if (!compatible) {
       throw Error(ErrorCode::INSERT_SELECT_TABLES_DIFFER,
                   "The table inserted and the table selected must be the same or bind tables.");
     }
   }
-  if (target.key_generate && FindColumn(InsertColumns(statement, input.rules, &target), target.key_generate->column) < 0) {
+  if (target.key_generate &&
+      rules::FindColumn(rules::InsertColumns(statement, input.rules, &target), target.key_generate->column) < 0) {
     throw Error(ErrorCode::INSERT_SELECT_KEY_GENERATOR,
                 "INSERT INTO ... SELECT can not support applying key generator with absent generate key column.");
   }
@@ -69,14 +64,14 @@ RouteContext RouteInsertSelect(const RouteInput& input, const ShardingTable& tar
   ShardingConditions conditions = ExtractConditions(statement, predicates, scope, input.params);
   RouteContext context;
   TableRouter router(*input.rules.sharding, input.hints, context.decisions);
-  std::vector<const ShardingTable*> others;
-  for (const ShardingTable* table : tables) {
+  std::vector<const rules::ShardingTable*> others;
+  for (const rules::ShardingTable* table : tables) {
     if (table != &target) others.push_back(table);
   }
-  auto add = [&](const std::vector<DataNode>& nodes) {
+  auto add = [&](const std::vector<rules::DataNode>& nodes) {
     for (const auto& node : nodes) {
       RouteUnit unit{node.data_source, node.data_source, {{target.logic_table, node.table}}};
-      for (const ShardingTable* other : others) {
+      for (const rules::ShardingTable* other : others) {
         unit.tables.push_back({other->logic_table,
                                input.rules.sharding->BindingActualTable(target, *other, node.data_source, node.table)});
       }
@@ -96,33 +91,10 @@ RouteContext RouteInsertSelect(const RouteInput& input, const ShardingTable& tar
 
 }  // namespace
 
-std::vector<std::string> InsertColumns(const ast::Statement& statement, const detail::CompiledRules& rules,
-                                       const ShardingTable* table) {
-  std::vector<std::string> result;
-  if (statement.insert.set_form) {
-    for (const auto& each : statement.insert.set_assignments) result.push_back(each.column.name.name);
-    return result;
-  }
-  if (!statement.insert.columns.empty()) {
-    for (const auto& each : statement.insert.columns) result.push_back(each.name);
-    return result;
-  }
-  const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(statement.insert.table)];
-  const auto* metadata = rules.ColumnsOf(ref.name.name);
-  if (!metadata) return result;
-  result = *metadata;
-  std::size_t row_width = statement.insert.rows.empty() ? result.size() : statement.insert.rows.front().values.size();
-  if (table && table->key_generate && row_width + 1 == result.size()) {
-    int key = FindColumn(result, table->key_generate->column);
-    if (key >= 0) result.erase(result.begin() + key);
-  }
-  return result;
-}
-
-RouteContext RouteInsert(const RouteInput& input, const std::vector<const ShardingTable*>& tables) {
+RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables) {
   const ast::Statement& statement = input.statement;
   const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(statement.insert.table)];
-  const ShardingTable* target = input.rules.sharding->Find(ref.name.name);
+  const rules::ShardingTable* target = input.rules.sharding->Find(ref.name.name);
   if (!target) {
     throw Error(ErrorCode::INSERT_SELECT_TABLES_DIFFER,
                 "The table inserted and the table selected must be the same or bind tables.");
@@ -132,9 +104,9 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const Shardi
   // The statement's own column list is read in place; other lists are made by InsertColumns.
   bool listed = !statement.insert.set_form && !statement.insert.columns.empty();
   std::vector<std::string> columns;
-  if (!listed) columns = InsertColumns(statement, input.rules, target);
+  if (!listed) columns = rules::InsertColumns(statement, input.rules, target);
   auto column_index = [&](const std::string& name) {
-    if (!listed) return FindColumn(columns, name);
+    if (!listed) return rules::FindColumn(columns, name);
     const auto& written = statement.insert.columns;
     for (std::size_t i = 0; i < written.size(); ++i) {
       if (EqualsIgnoreCase(written[i].name, name)) return static_cast<int>(i);
@@ -184,7 +156,7 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const Shardi
       condition.columns.push_back(std::move(each));
     }
     has_conditions = has_conditions || !condition.columns.empty();
-    std::vector<DataNode> nodes = router.Route(*target, condition.columns.empty() ? nullptr : &condition);
+    std::vector<rules::DataNode> nodes = router.Route(*target, condition.columns.empty() ? nullptr : &condition);
     if (nodes.size() != 1) {
       throw Error(ErrorCode::INSERT_MULTIPLE_NODES, "Please check your sharding conditions `" + ConditionText(condition) +
                                                         "` to avoid same record in table `" + target->logic_table +

@@ -28,7 +28,7 @@ bool AffinityHolds(const Session& session) {
   return std::chrono::steady_clock::now() - *session.last_write < session.affinity_window;
 }
 
-std::vector<std::string> EnabledReplicas(const ReadwriteGroup& group) {
+std::vector<std::string> EnabledReplicas(const rules::ReadwriteGroup& group) {
   std::vector<std::string> enabled;
   for (const auto& name : group.read_data_sources) {
     const auto& disabled = group.disabled_read_data_sources;
@@ -42,13 +42,13 @@ struct Choice {
   std::string why;
 };
 
-Choice ChooseReplica(const ReadwriteGroup& group, const std::vector<std::string>& replicas, Session* session) {
+Choice ChooseReplica(const rules::ReadwriteGroup& group, const std::vector<std::string>& replicas, Session* session) {
   bool in_transaction = session && session->in_transaction;
-  if (in_transaction && group.transactional == TransactionalReadStrategy::Primary) {
+  if (in_transaction && group.transactional == rules::TransactionalReadStrategy::Primary) {
     return {group.write_data_source, "a read in a transaction with transactionalReadQueryStrategy PRIMARY"};
   }
   std::string balancer = group.load_balancer_name.empty() ? "ROUND_ROBIN" : group.load_balancer_name;
-  if (in_transaction && group.transactional == TransactionalReadStrategy::Fixed) {
+  if (in_transaction && group.transactional == rules::TransactionalReadStrategy::Fixed) {
     auto found = session->fixed_replicas.find(group.name);
     if (found != session->fixed_replicas.end() &&
         std::find(replicas.begin(), replicas.end(), found->second) != replicas.end()) {

@@ -1,9 +1,9 @@
 #pragma once
-// Read/write splitting (spec §6.1): each unit on a read/write group goes to the primary or to
-// a replica chosen by the group's load balancer.
+// Read/write splitting (ShardingSphere's ReadwriteSplittingDataSourceRouter): each unit on a
+// read/write group goes to the primary or to a replica chosen by the group's load balancer.
 #include <vector>
 
-#include "route/readwrite_rule.h"
+#include "rules/readwrite_rule.h"
 #include "route/router.h"
 #include "sqlroute/session.h"
 

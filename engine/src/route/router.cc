@@ -12,7 +12,7 @@ using ast::StatementClass;
 using ast::StatementKind;
 
 struct StatementTables {
-  std::vector<const ShardingTable*> sharding;
+  std::vector<const rules::ShardingTable*> sharding;
   std::vector<std::string> broadcast;
   std::vector<std::string> other;
   bool empty() const { return sharding.empty() && broadcast.empty() && other.empty(); }
@@ -26,7 +26,7 @@ StatementTables Classify(const RouteInput& input) {
       result.other.push_back(ref.schema->name + "." + ref.name.name);
       continue;
     }
-    const ShardingTable* table = rules.sharding ? rules.sharding->Find(ref.name.name) : nullptr;
+    const rules::ShardingTable* table = rules.sharding ? rules.sharding->Find(ref.name.name) : nullptr;
     if (table) {
       if (std::find(result.sharding.begin(), result.sharding.end(), table) == result.sharding.end()) {
         result.sharding.push_back(table);
@@ -40,7 +40,7 @@ StatementTables Classify(const RouteInput& input) {
   return result;
 }
 
-RouteContext EveryDataSource(const detail::CompiledRules& rules, RouteType type) {
+RouteContext EveryDataSource(const rules::CompiledRules& rules, RouteType type) {
   RouteContext result;
   result.type = type;
   for (const auto& ds : rules.data_sources) result.AddUnit({ds, ds, {}});
@@ -55,7 +55,7 @@ RouteContext OneDataSource(const std::string& ds, RouteType type) {
 }
 
 // Every actual table of the sharding table, e.g. for DDL.
-RouteContext TableBroadcast(const ShardingTable& table) {
+RouteContext TableBroadcast(const rules::ShardingTable& table) {
   RouteContext result;
   result.type = RouteType::TableBroadcast;
   for (const auto& node : table.nodes) result.AddUnit({node.data_source, node.data_source, {{table.logic_table, node.table}}});
@@ -64,9 +64,9 @@ RouteContext TableBroadcast(const ShardingTable& table) {
 
 }  // namespace
 
-RouteContext RouteUnicast(const detail::CompiledRules& rules, const std::vector<const ShardingTable*>& tables) {
+RouteContext RouteUnicast(const rules::CompiledRules& rules, const std::vector<const rules::ShardingTable*>& tables) {
   std::vector<std::string> candidates = tables.empty() ? rules.data_sources : tables.front()->data_sources;
-  for (const ShardingTable* table : tables) {
+  for (const rules::ShardingTable* table : tables) {
     std::vector<std::string> kept;
     for (const auto& ds : candidates) {
       if (!table->ActualTables(ds).empty()) kept.push_back(ds);
@@ -75,12 +75,12 @@ RouteContext RouteUnicast(const detail::CompiledRules& rules, const std::vector<
   }
   if (candidates.empty()) {
     std::vector<std::string> names;
-    for (const ShardingTable* table : tables) names.push_back(table->logic_table);
+    for (const rules::ShardingTable* table : tables) names.push_back(table->logic_table);
     throw Error(ErrorCode::NO_DATA_SOURCE_INTERSECTION,
                 "Can not find actual data source intersection for logic tables `" + Join(names, ", ") + "`.");
   }
   RouteUnit unit{candidates.front(), candidates.front(), {}};
-  for (const ShardingTable* table : tables) unit.tables.push_back({table->logic_table, table->ActualTables(unit.data_source).front()});
+  for (const rules::ShardingTable* table : tables) unit.tables.push_back({table->logic_table, table->ActualTables(unit.data_source).front()});
   RouteContext result;
   result.type = RouteType::Unicast;
   result.AddUnit(std::move(unit));
@@ -89,12 +89,12 @@ RouteContext RouteUnicast(const detail::CompiledRules& rules, const std::vector<
 
 namespace {
 
-bool MatchesSingle(const detail::SingleTableLocation& location, const std::string& table) {
+bool MatchesSingle(const rules::SingleTableLocation& location, const std::string& table) {
   return location.table == "*" || location.table == ToLower(table);
 }
 
 // Where a table no rule shards lives.
-std::string SingleDataSource(const detail::CompiledRules& rules, const std::vector<std::string>& tables,
+std::string SingleDataSource(const rules::CompiledRules& rules, const std::vector<std::string>& tables,
                              bool creating) {
   for (const auto& table : tables) {
     for (const auto& location : rules.single_tables) {
@@ -147,7 +147,7 @@ RouteContext RouteDdl(const RouteInput& input, const StatementTables& tables) {
   }
   if (tables.sharding.size() > 1) {
     std::vector<std::string> names;
-    for (const ShardingTable* table : tables.sharding) names.push_back(table->logic_table);
+    for (const rules::ShardingTable* table : tables.sharding) names.push_back(table->logic_table);
     throw Error(ErrorCode::UNSUPPORTED_SQL,
                 "DDL on several sharding tables at once (`" + Join(names, ", ") + "`) is not supported");
   }
@@ -179,7 +179,7 @@ bool RouteReadsValues(const RouteInput& input) {
   }
 }
 
-std::vector<const ShardingTable*> ShardingTablesOf(const RouteInput& input) { return Classify(input).sharding; }
+std::vector<const rules::ShardingTable*> ShardingTablesOf(const RouteInput& input) { return Classify(input).sharding; }
 
 RouteContext Route(const RouteInput& input) {
   if (input.rules.data_sources.empty()) {

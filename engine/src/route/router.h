@@ -1,11 +1,11 @@
 #pragma once
 // The route stage: statement + rules + parameters + hints -> route context. Rules run in one
 // visible order: sharding (with broadcast and single tables) creates the route; read/write
-// splitting and shadow decorate it.
+// splitting and shadow decorate it, in the order of route/decorators.h.
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 #include "route/route_context.h"
 #include "route/sharding_conditions.h"
 #include "route/table_scope.h"
@@ -15,7 +15,7 @@ namespace sqlroute::route {
 
 struct RouteInput {
   const ast::Statement& statement;
-  const detail::CompiledRules& rules;
+  const rules::CompiledRules& rules;
   const std::vector<Value>& params;
   const Hints& hints;
 };
@@ -23,10 +23,10 @@ struct RouteInput {
 RouteContext Route(const RouteInput& input);
 
 // Any one data source holding every table: the first of their intersection, first actual table.
-RouteContext RouteUnicast(const detail::CompiledRules& rules, const std::vector<const ShardingTable*>& tables);
+RouteContext RouteUnicast(const rules::CompiledRules& rules, const std::vector<const rules::ShardingTable*>& tables);
 
 // DQL/DML that touch sharding tables (sharding_router.cc).
-RouteContext RouteSharding(const RouteInput& input, const std::vector<const ShardingTable*>& tables);
+RouteContext RouteSharding(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables);
 
 // For the plan cache's templates (cache/plan_template.h), which replay the value-dependent part
 // of a route without the rest:
@@ -34,7 +34,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
 // depends on the statement's structure, the rules and the hints only.
 bool RouteReadsValues(const RouteInput& input);
 // The sharding tables of the statement, in the order Route considers them.
-std::vector<const ShardingTable*> ShardingTablesOf(const RouteInput& input);
+std::vector<const rules::ShardingTable*> ShardingTablesOf(const RouteInput& input);
 // The tables a column of the main statement may belong to (for its TableScope).
 std::vector<int32_t> MainScopeTables(const ast::Statement& statement);
 // The predicates sharding conditions come from: WHERE plus the main query's ON conditions.
@@ -45,7 +45,7 @@ std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement);
 // no hints): the standard route of another branch of one condition whose PartitionKey for the
 // first table (route/table_router.h) is this branch's; its units and decisions are taken
 // instead of routing again, with this branch's condition texts.
-RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
+RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables,
                                      const TableScope& scope, const ShardingConditions& conditions,
                                      SpareRoute* spare = nullptr, const RouteContext* known = nullptr);
 

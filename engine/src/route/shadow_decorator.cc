@@ -51,7 +51,7 @@ class ShadowDecision {
       }
       return result;
     }
-    std::vector<const ShadowTable*> tables = ShadowTables();
+    std::vector<const rules::ShadowTable*> tables = ShadowTables();
     if (tables.empty()) {
       if (rule_.default_algorithm && rule_.default_algorithm->IsShadow(hint_)) {
         why.append("the default hint algorithm matched a statement on no shadow table");
@@ -60,7 +60,7 @@ class ShadowDecision {
       return result;
     }
     bool decided = false;
-    for (const ShadowTable* table : tables) {
+    for (const rules::ShadowTable* table : tables) {
       std::size_t mark = why.size();
       why.append(decided ? "; " : "").append("table ").append(table->table).append(": ");
       if (!MatchesHint(*table, why) && !MatchesColumn(*table, why)) {
@@ -82,8 +82,8 @@ class ShadowDecision {
     return result;
   }
 
-  std::vector<const ShadowTable*> ShadowTables() const {
-    std::vector<const ShadowTable*> result;
+  std::vector<const rules::ShadowTable*> ShadowTables() const {
+    std::vector<const rules::ShadowTable*> result;
     for (const auto& ref : input_.statement.tables) {
       std::string name = ToLower(ref.name.name);
       for (const auto& table : rule_.tables) {
@@ -94,7 +94,7 @@ class ShadowDecision {
   }
 
   // Whether a hint algorithm of the table matches; it is named in `why`.
-  bool MatchesHint(const ShadowTable& table, std::string& why) const {
+  bool MatchesHint(const rules::ShadowTable& table, std::string& why) const {
     for (const auto& each : table.algorithms) {
       if (each.algorithm->IsHintAlgorithm() && each.algorithm->IsShadow(hint_)) {
         why.append("hint algorithm `").append(each.name).append("` matched");
@@ -106,7 +106,7 @@ class ShadowDecision {
 
   // Whether a column algorithm of the table matches a value the statement gives its column;
   // the algorithm and the value are named in `why`.
-  bool MatchesColumn(const ShadowTable& table, std::string& why) const {
+  bool MatchesColumn(const rules::ShadowTable& table, std::string& why) const {
     for (const auto& each : table.algorithms) {
       if (each.algorithm->IsHintAlgorithm() || each.algorithm->operation() != operation_) continue;
       ShadowCheckInput check;
@@ -173,7 +173,7 @@ class ShadowDecision {
   }
 
   const RouteInput& input_;
-  const ShadowRule& rule_;
+  const rules::ShadowRule& rule_;
   ShadowCheckInput hint_;
   std::string operation_;
 };
@@ -195,7 +195,7 @@ bool ShadowReadsValues(const RouteInput& input) {
   return false;
 }
 
-void DecorateShadow(const RouteInput& input, RouteContext& context) {
+void DecorateShadow(const RouteInput& input, Session* /*session*/, RouteContext& context) {
   if (!input.rules.shadow) return;
   std::string note = "shadow: ";
   std::vector<std::size_t> applied = ShadowDecision(input).Run(note);
@@ -204,7 +204,7 @@ void DecorateShadow(const RouteInput& input, RouteContext& context) {
   const auto& mappings = input.rules.shadow->mappings;
   for (auto& unit : context.units) {
     for (std::size_t index : applied) {
-      const ShadowMapping& mapping = mappings[index];
+      const rules::ShadowMapping& mapping = mappings[index];
       if (unit.data_source == mapping.production || unit.logic_data_source == mapping.production) {
         if (unit.logic_data_source == unit.data_source) unit.logic_data_source = mapping.production;
         unit.data_source = mapping.shadow;

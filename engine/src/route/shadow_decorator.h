@@ -1,11 +1,14 @@
 #pragma once
-// Shadow routing (spec §8.2): decides which production data sources the statement moves to
-// their shadow data sources, and moves the units.
+// Shadow routing (ShardingSphere's ShadowSQLRouter and its data source mapping retrievers):
+// decides which production data sources the statement moves to their shadow data sources, and
+// moves the units.
 #include "route/router.h"
+#include "sqlroute/session.h"
 
 namespace sqlroute::route {
 
-void DecorateShadow(const RouteInput& input, RouteContext& context);
+// The session is not read: the signature is the one every route decorator has (route/decorators.h).
+void DecorateShadow(const RouteInput& input, Session* session, RouteContext& context);
 
 // Whether DecorateShadow may read the statement's literal or parameter values (a column
 // algorithm for the statement's operation on one of its tables); false when its decision

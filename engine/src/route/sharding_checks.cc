@@ -11,7 +11,7 @@ namespace sqlroute::route {
 
 using ast::StatementKind;
 
-void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const ShardingTable*>& tables) {
+void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const rules::ShardingTable*>& tables) {
   if (statement.kind != StatementKind::Update && statement.kind != StatementKind::Delete) return;
   std::vector<std::string> names;
   for (const auto& ref : statement.tables) {
@@ -32,7 +32,7 @@ void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, 
   if (statement.kind != StatementKind::Update) return;
   std::vector<ColumnCondition> assigned;
   for (const auto& assignment : statement.update_set) {
-    const ShardingTable* table = scope.Resolve(assignment.column);
+    const rules::ShardingTable* table = scope.Resolve(assignment.column);
     std::string column = ToLower(assignment.column.name.name);
     if (!table || !table->IsShardingColumn(column)) continue;
     auto value = OperandValue(statement, assignment.value, input.params);
@@ -46,7 +46,7 @@ void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, 
     assigned.push_back(std::move(condition));
   }
   if (assigned.empty()) return;
-  const ShardingTable& table = *assigned.front().table;
+  const rules::ShardingTable& table = *assigned.front().table;
   std::vector<ShardingCondition> branches = conditions.branches;
   if (branches.empty()) branches.emplace_back();
   std::vector<RouteDecision> ignored;
@@ -84,15 +84,15 @@ void CheckLimitOnMultipleNodes(const ast::Statement& statement, const RouteConte
   }
 }
 
-void RunAudits(const RouteInput& input, const std::vector<const ShardingTable*>& tables, bool has_conditions) {
-  if (std::all_of(tables.begin(), tables.end(), [](const ShardingTable* table) { return table->auditors.empty(); })) return;
+void RunAudits(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables, bool has_conditions) {
+  if (std::all_of(tables.begin(), tables.end(), [](const rules::ShardingTable* table) { return table->auditors.empty(); })) return;
   AuditInput audit;
   audit.statement_kind = ast::KindName(input.statement.kind);
   audit.has_sharding_conditions = has_conditions || !input.hints.database_values.empty() ||
                                   !input.hints.table_values.empty() || input.hints.database_value_only.has_value();
-  for (const ShardingTable* table : tables) audit.sharding_tables.push_back(table->logic_table);
+  for (const rules::ShardingTable* table : tables) audit.sharding_tables.push_back(table->logic_table);
   const auto& disabled = input.hints.disable_audit_names;
-  for (const ShardingTable* table : tables) {
+  for (const rules::ShardingTable* table : tables) {
     for (std::size_t i = 0; i < table->auditors.size(); ++i) {
       bool skip = table->allow_hint_disable_audit &&
                   std::any_of(disabled.begin(), disabled.end(),

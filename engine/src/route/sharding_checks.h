@@ -1,5 +1,6 @@
 #pragma once
-// Checks ShardingSphere applies to DML on sharding tables (spec §4.6) and the auditors.
+// Checks ShardingSphere applies to DML on sharding tables (its sharding DML statement
+// validators and ShardingUpdateRouteContextChecker) and the auditors.
 #include <vector>
 
 #include "route/router.h"
@@ -9,7 +10,7 @@
 namespace sqlroute::route {
 
 // UPDATE/DELETE naming several tables, one of them sharded: 20045.
-void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const ShardingTable*>& tables);
+void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const rules::ShardingTable*>& tables);
 // SET of a sharding column to a value routed elsewhere (the WHERE conditions with the new
 // value in place of the old one): 20041.
 void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, const ShardingConditions& conditions,
@@ -17,6 +18,6 @@ void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, 
 // UPDATE/DELETE ... LIMIT on more than one node: 20046.
 void CheckLimitOnMultipleNodes(const ast::Statement& statement, const RouteContext& context);
 // The tables' auditors (DML_SHARDING_CONDITIONS, registered ones), unless disabled by hint.
-void RunAudits(const RouteInput& input, const std::vector<const ShardingTable*>& tables, bool has_conditions);
+void RunAudits(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables, bool has_conditions);
 
 }  // namespace sqlroute::route

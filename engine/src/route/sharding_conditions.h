@@ -1,20 +1,21 @@
 #pragma once
-// Sharding conditions (spec §4.4): the WHERE/ON expression split into OR-branches of
-// AND-predicates; per branch, the values each sharding column must take.
+// Sharding conditions (ShardingSphere's WhereClauseShardingConditionEngine): the WHERE/ON
+// expression split into OR-branches of AND-predicates; per branch, the values each sharding
+// column must take.
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 #include "route/table_scope.h"
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::route {
 
 struct ColumnCondition {
-  const ShardingTable* table = nullptr;
+  const rules::ShardingTable* table = nullptr;
   std::string column;            // lower-cased
   bool is_range = false;
   std::vector<Value> values;     // list form (=, IN, IS NULL)

@@ -1,5 +1,5 @@
 // DQL/DML on sharding tables: standard, binding and cartesian routes, INSERT rows, and the
-// UPDATE/DELETE checks of spec §4.5-4.6.
+// UPDATE/DELETE checks of ShardingSphere's ShardingUpdateRouteContextChecker.
 #include <algorithm>
 #include <set>
 
@@ -17,17 +17,17 @@ namespace {
 
 using ast::StatementKind;
 
-std::vector<DataNode> RouteBranches(const TableRouter& router, const ShardingTable& table,
+std::vector<rules::DataNode> RouteBranches(const TableRouter& router, const rules::ShardingTable& table,
                                     const ShardingConditions& conditions) {
-  std::vector<DataNode> result;
-  auto add = [&](std::vector<DataNode> nodes) {
+  std::vector<rules::DataNode> result;
+  auto add = [&](std::vector<rules::DataNode> nodes) {
     // One route of a table whose data nodes are distinct has no duplicate: nothing to drop.
     if (result.empty() && (nodes.size() == 1 || table.distinct_nodes)) {
       result = std::move(nodes);
       return;
     }
     for (auto& node : nodes) {
-      bool seen = std::any_of(result.begin(), result.end(), [&](const DataNode& each) {
+      bool seen = std::any_of(result.begin(), result.end(), [&](const rules::DataNode& each) {
         return each.data_source == node.data_source && each.table == node.table;
       });
       if (!seen) result.push_back(std::move(node));
@@ -44,9 +44,9 @@ std::vector<DataNode> RouteBranches(const TableRouter& router, const ShardingTab
 }
 
 // The unit of `node` of the first of `tables` (the others bound to it), written over `unit`.
-void SetUnit(RouteUnit& unit, const DataNode& node, const std::vector<const ShardingTable*>& tables,
-             const ShardingRule& rule) {
-  const ShardingTable& primary = *tables.front();
+void SetUnit(RouteUnit& unit, const rules::DataNode& node, const std::vector<const rules::ShardingTable*>& tables,
+             const rules::ShardingRule& rule) {
+  const rules::ShardingTable& primary = *tables.front();
   Overwrite(unit.logic_data_source, node.data_source);
   Overwrite(unit.data_source, node.data_source);
   unit.tables.resize(tables.size());
@@ -58,13 +58,13 @@ void SetUnit(RouteUnit& unit, const DataNode& node, const std::vector<const Shar
   }
 }
 
-void StandardRoute(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
+void StandardRoute(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables,
                    const ShardingConditions& conditions, RouteContext& context, InListChoices* choices,
                    SpareRoute* spare) {
-  const ShardingRule& rule = *input.rules.sharding;
+  const rules::ShardingRule& rule = *input.rules.sharding;
   TableRouter router(rule, input.hints, context.decisions, choices, spare);
-  const ShardingTable& primary = *tables.front();
-  std::vector<DataNode> nodes = RouteBranches(router, primary, conditions);
+  const rules::ShardingTable& primary = *tables.front();
+  std::vector<rules::DataNode> nodes = RouteBranches(router, primary, conditions);
   router.DropSpare();
   // RouteBranches gives each node once: units of distinct nodes need no duplicate check.
   bool distinct = context.units.empty() && (nodes.size() == 1 || primary.distinct_nodes);
@@ -84,7 +84,7 @@ void StandardRoute(const RouteInput& input, const std::vector<const ShardingTabl
 }
 
 // The units and decisions of `known` (RouteShardingConditions), with the branch's condition texts.
-void RepeatKnownRoute(const RouteContext& known, const ShardingTable& table, const ShardingCondition& branch,
+void RepeatKnownRoute(const RouteContext& known, const rules::ShardingTable& table, const ShardingCondition& branch,
                       RouteContext& context, SpareRoute* spare) {
   if (spare) {
     context.units.swap(spare->units);
@@ -105,7 +105,7 @@ void RepeatKnownRoute(const RouteContext& known, const ShardingTable& table, con
     Overwrite(to.algorithm, from.algorithm);
     OverwriteEach(to.targets, from.targets, Overwrite);
     to.database_level = from.database_level;
-    const ShardingStrategy& strategy = to.database_level ? table.database_strategy : table.table_strategy;
+    const rules::ShardingStrategy& strategy = to.database_level ? table.database_strategy : table.table_strategy;
     const ColumnCondition* condition = BoundCondition(table, strategy.columns.front(), &branch);
     if (!condition) throw Error(ErrorCode::INTERNAL_ERROR, "a known route's condition is gone");
     Overwrite(to.condition, condition->text);
@@ -113,14 +113,14 @@ void RepeatKnownRoute(const RouteContext& known, const ShardingTable& table, con
   context.type = known.type;
 }
 
-void CartesianRoute(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
+void CartesianRoute(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables,
                     const ShardingConditions& conditions, RouteContext& context) {
-  const ShardingRule& rule = *input.rules.sharding;
+  const rules::ShardingRule& rule = *input.rules.sharding;
   TableRouter router(rule, input.hints, context.decisions);
-  std::vector<const ShardingTable*> anchors;
-  std::vector<std::vector<DataNode>> routed;
-  for (const ShardingTable* table : tables) {
-    bool follows = std::any_of(anchors.begin(), anchors.end(), [&](const ShardingTable* anchor) {
+  std::vector<const rules::ShardingTable*> anchors;
+  std::vector<std::vector<rules::DataNode>> routed;
+  for (const rules::ShardingTable* table : tables) {
+    bool follows = std::any_of(anchors.begin(), anchors.end(), [&](const rules::ShardingTable* anchor) {
       return anchor->binding_group >= 0 && anchor->binding_group == table->binding_group;
     });
     if (follows) continue;
@@ -146,9 +146,9 @@ void CartesianRoute(const RouteInput& input, const std::vector<const ShardingTab
     std::vector<std::size_t> index(choices.size(), 0);
     while (true) {
       RouteUnit unit{ds, ds, {}};
-      for (const ShardingTable* table : tables) {
+      for (const rules::ShardingTable* table : tables) {
         for (std::size_t a = 0; a < anchors.size(); ++a) {
-          const ShardingTable* anchor = anchors[a];
+          const rules::ShardingTable* anchor = anchors[a];
           const std::string& actual = choices[a][index[a]];
           if (anchor == table) {
             unit.tables.push_back({table->logic_table, actual});
@@ -201,7 +201,7 @@ std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement) {
   return result;
 }
 
-RouteContext RouteSharding(const RouteInput& input, const std::vector<const ShardingTable*>& tables) {
+RouteContext RouteSharding(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables) {
   const ast::Statement& statement = input.statement;
   CheckMultipleTableDml(statement, tables);
   if (statement.kind == StatementKind::Insert || statement.kind == StatementKind::Replace) {
@@ -217,7 +217,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const Shar
   return RouteShardingConditions(input, tables, scope, conditions);
 }
 
-RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const ShardingTable*>& tables,
+RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables,
                                      const TableScope& scope, const ShardingConditions& conditions, SpareRoute* spare,
                                      const RouteContext* known) {
   const ast::Statement& statement = input.statement;

@@ -1,7 +1,7 @@
 #pragma once
-// Sub-queries on sharding tables (spec §4.7): when each sub-query's sharding conditions agree
-// with the outer query's, the statement routes like the outer query; otherwise it must reach
-// every node, and the plan says why.
+// Sub-queries on sharding tables (the case ShardingSphere's sharding limitations call stable):
+// when each sub-query's sharding conditions agree with the outer query's, the statement routes
+// like the outer query; otherwise it must reach every node, and the plan says why.
 #include <string>
 
 #include "route/router.h"

@@ -96,7 +96,7 @@ class PartitionTargets {
 
 }  // namespace
 
-TableRouter::TableRouter(const ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions,
+TableRouter::TableRouter(const rules::ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions,
                          InListChoices* choices, SpareRoute* spare)
     : rule_(rule), hints_(hints), decisions_(decisions), choices_(choices), used_(decisions.size()),
       recycling_(spare && decisions.empty()) {
@@ -153,7 +153,7 @@ void TableRouter::ComputeRange(const PrecisePartitions& algorithm, const ColumnC
   memo.condition = &condition;
 }
 
-const ColumnCondition* TableRouter::StandardCondition(const ShardingStrategy& strategy, const ShardingTable& table,
+const ColumnCondition* TableRouter::StandardCondition(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table,
                                                       const ShardingCondition* branch, PartitionMemo& memo) const {
   if (memo.strategy != &strategy) {  // the same for every target list of the strategy
     memo.strategy = &strategy;
@@ -162,7 +162,7 @@ const ColumnCondition* TableRouter::StandardCondition(const ShardingStrategy& st
   return memo.standard_condition;
 }
 
-bool TableRouter::Misses(const ShardingStrategy& strategy, const ShardingTable& table, const ShardingCondition* branch,
+bool TableRouter::Misses(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table, const ShardingCondition* branch,
                          std::size_t list, PartitionMemo& memo) const {
   if (strategy.kind != Kind::Standard || list >= strategy.partition_targets.size()) return false;
   const ColumnCondition* condition = StandardCondition(strategy, table, branch, memo);
@@ -231,7 +231,7 @@ std::vector<std::string> TableRouter::ByDoSharding(const StandardShardingAlgorit
   return result;
 }
 
-const ColumnCondition* BoundCondition(const ShardingTable& table, const std::string& column,
+const ColumnCondition* BoundCondition(const rules::ShardingTable& table, const std::string& column,
                                       const ShardingCondition* branch) {
   if (!branch) return nullptr;
   for (const auto& each : branch->columns) {
@@ -247,10 +247,10 @@ namespace {
 
 // Gives each number of the branch's partition key to `part`; false when there is no key.
 template <typename Part>
-bool ForEachKeyPart(const ShardingTable& table, const ShardingCondition& branch, Part part) {
+bool ForEachKeyPart(const rules::ShardingTable& table, const ShardingCondition& branch, Part part) {
   enum : int64_t { kNoCondition = -1, kEveryPartition = -2, kRange = -3, kValues = -4 };
   try {
-    for (const ShardingStrategy* strategy : {&table.database_strategy, &table.table_strategy}) {
+    for (const rules::ShardingStrategy* strategy : {&table.database_strategy, &table.table_strategy}) {
       if (strategy->kind == Kind::None) continue;
       if (strategy->kind != Kind::Standard) return false;
       const PrecisePartitions* partitions = strategy->algorithm.standard->precise_partitions();
@@ -287,13 +287,13 @@ bool ForEachKeyPart(const ShardingTable& table, const ShardingCondition& branch,
 
 }  // namespace
 
-std::optional<std::vector<int64_t>> PartitionKey(const ShardingTable& table, const ShardingCondition& branch) {
+std::optional<std::vector<int64_t>> PartitionKey(const rules::ShardingTable& table, const ShardingCondition& branch) {
   std::vector<int64_t> key;
   if (!ForEachKeyPart(table, branch, [&](int64_t part) { key.push_back(part); })) return std::nullopt;
   return key;
 }
 
-bool HasPartitionKey(const ShardingTable& table, const ShardingCondition& branch, const std::vector<int64_t>& key) {
+bool HasPartitionKey(const rules::ShardingTable& table, const ShardingCondition& branch, const std::vector<int64_t>& key) {
   std::size_t next = 0;
   bool same = true;
   bool keyed = ForEachKeyPart(table, branch, [&](int64_t part) {
@@ -303,7 +303,7 @@ bool HasPartitionKey(const ShardingTable& table, const ShardingCondition& branch
   return keyed && same && next == key.size();
 }
 
-std::vector<Value> TableRouter::HintValues(const ShardingTable& table, bool database_level) const {
+std::vector<Value> TableRouter::HintValues(const rules::ShardingTable& table, bool database_level) const {
   if (database_level && hints_.database_value_only) return {*hints_.database_value_only};
   const auto& values = database_level ? hints_.database_values : hints_.table_values;
   for (const auto& each : values) {
@@ -313,8 +313,8 @@ std::vector<Value> TableRouter::HintValues(const ShardingTable& table, bool data
   return any == values.end() ? std::vector<Value>{} : any->second;
 }
 
-void TableRouter::ByStandard(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                             const ShardingTable& table, const DataNodeInfo& info, const ColumnCondition& condition,
+void TableRouter::ByStandard(const rules::ShardingStrategy& strategy, const std::vector<std::string>& available,
+                             const rules::ShardingTable& table, const DataNodeInfo& info, const ColumnCondition& condition,
                              std::size_t list, PartitionMemo& memo, std::vector<std::string>& result) const {
   const StandardShardingAlgorithm& algorithm = *strategy.algorithm.standard;
   const auto& tabulated = strategy.partition_targets;
@@ -345,8 +345,8 @@ void TableRouter::ByStandard(const ShardingStrategy& strategy, const std::vector
   if (result.size() > 1) result = SortedDistinct(std::move(result));
 }
 
-std::vector<std::string> TableRouter::ByHint(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                                             const ShardingTable& table, bool database_level,
+std::vector<std::string> TableRouter::ByHint(const rules::ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                             const rules::ShardingTable& table, bool database_level,
                                              std::string& condition_text) const {
   std::vector<Value> values = HintValues(table, database_level);
   std::vector<std::string> shown;
@@ -355,8 +355,8 @@ std::vector<std::string> TableRouter::ByHint(const ShardingStrategy& strategy, c
   return SortedDistinct(strategy.algorithm.hint->DoSharding(available, table.logic_table, values));
 }
 
-std::vector<std::string> TableRouter::ByComplex(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                                                const ShardingTable& table, const ShardingCondition* branch,
+std::vector<std::string> TableRouter::ByComplex(const rules::ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                                const rules::ShardingTable& table, const ShardingCondition* branch,
                                                 std::string& column, std::string& condition_text) const {
   std::map<std::string, std::vector<Value>> values;
   std::map<std::string, ValueRange> ranges;
@@ -381,9 +381,9 @@ std::vector<std::string> TableRouter::ByComplex(const ShardingStrategy& strategy
   return result;
 }
 
-const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy& strategy,
+const std::vector<std::string>& TableRouter::RunStrategy(const rules::ShardingStrategy& strategy,
                                                          const std::vector<std::string>& available,
-                                                         const ShardingTable& table, const DataNodeInfo& info,
+                                                         const rules::ShardingTable& table, const DataNodeInfo& info,
                                                          const ShardingCondition* branch, bool database_level,
                                                          std::size_t list, PartitionMemo& memo) const {
   static const std::vector<std::string> kNone;
@@ -431,7 +431,7 @@ const std::vector<std::string>& TableRouter::RunStrategy(const ShardingStrategy&
   return decision.targets;
 }
 
-std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const ShardingCondition* branch) const {
+std::vector<rules::DataNode> TableRouter::Route(const rules::ShardingTable& table, const ShardingCondition* branch) const {
   // Without a database strategy every data source is a candidate: no copy, nothing to check.
   PartitionMemo memo;
   std::vector<std::string> chosen;
@@ -444,7 +444,7 @@ std::vector<DataNode> TableRouter::Route(const ShardingTable& table, const Shard
   bool table_hint_skipped = hints_.database_value_only.has_value();
   bool all = table.database_strategy.kind == Kind::None;
   constexpr std::size_t kReserved = 64;  // nodes and decisions up front; a route to more grows the lists
-  std::vector<DataNode> result;
+  std::vector<rules::DataNode> result;
   result.reserve(std::min(table.nodes.size(), kReserved));
   decisions_.reserve(decisions_.size() + std::min(data_sources.size(), kReserved));
   for (std::size_t i = 0; i < data_sources.size(); ++i) {

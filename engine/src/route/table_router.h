@@ -8,7 +8,7 @@
 
 #include "route/route_context.h"
 #include "route/sharding_conditions.h"
-#include "route/sharding_rule.h"
+#include "rules/sharding_rule.h"
 #include "sqlroute/hints.h"
 
 namespace sqlroute::route {
@@ -20,33 +20,33 @@ using InListChoices = std::map<std::pair<ast::ExprId, const std::vector<std::str
 
 // The branch's condition on `column` of `table` or of a table bound to it, as strategies find
 // it; null when there is none (or no branch).
-const ColumnCondition* BoundCondition(const ShardingTable& table, const std::string& column,
+const ColumnCondition* BoundCondition(const rules::ShardingTable& table, const std::string& column,
                                       const ShardingCondition* branch);
 
 // The partitions the branch's conditions fall into under `table`'s strategies, in the order
 // TableRouter::Route asks for them. Branches with one key route `table` alike: the same nodes
 // and decision targets, only the decisions' condition texts differ. nullopt when Route would
 // read the values otherwise (no tabulated precise partitions, an IN list) or fails on them.
-std::optional<std::vector<int64_t>> PartitionKey(const ShardingTable& table, const ShardingCondition& branch);
+std::optional<std::vector<int64_t>> PartitionKey(const rules::ShardingTable& table, const ShardingCondition& branch);
 // PartitionKey(table, branch) == key, without building the key.
-bool HasPartitionKey(const ShardingTable& table, const ShardingCondition& branch, const std::vector<int64_t>& key);
+bool HasPartitionKey(const rules::ShardingTable& table, const ShardingCondition& branch, const std::vector<int64_t>& key);
 
 class TableRouter {
  public:
   // Decisions are appended to `decisions`. `spare` (optional, `decisions` empty): storage of an
   // earlier plan's decisions, which they are written over; DropSpare then drops what is left.
-  TableRouter(const ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions,
+  TableRouter(const rules::ShardingRule& rule, const Hints& hints, std::vector<RouteDecision>& decisions,
               InListChoices* choices = nullptr, SpareRoute* spare = nullptr);
   void DropSpare() const;
 
   // `branch` may be null: no sharding condition, so every node the strategies allow.
-  std::vector<DataNode> Route(const ShardingTable& table, const ShardingCondition* branch) const;
+  std::vector<rules::DataNode> Route(const rules::ShardingTable& table, const ShardingCondition* branch) const;
 
  private:
   // What a strategy finds the same for each of its target lists: the standard condition, and
   // the partitions of its values (`single` for one value, else `partitions`) or of its range.
   struct PartitionMemo {
-    const ShardingStrategy* strategy = nullptr;
+    const rules::ShardingStrategy* strategy = nullptr;
     const ColumnCondition* standard_condition = nullptr;
     const PrecisePartitions* algorithm = nullptr;
     const ColumnCondition* condition = nullptr;
@@ -57,20 +57,20 @@ class TableRouter {
 
   // The targets chosen, valid until the next call (`available`, or the decision it records);
   // `list`: which of the strategy's target lists `available` is (ShardingStrategy::partition_targets).
-  const std::vector<std::string>& RunStrategy(const ShardingStrategy& strategy,
-                                              const std::vector<std::string>& available, const ShardingTable& table,
+  const std::vector<std::string>& RunStrategy(const rules::ShardingStrategy& strategy,
+                                              const std::vector<std::string>& available, const rules::ShardingTable& table,
                                               const DataNodeInfo& info, const ShardingCondition* branch,
                                               bool database_level, std::size_t list, PartitionMemo& memo) const;
   // The targets go into `result` (empty).
-  void ByStandard(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                  const ShardingTable& table, const DataNodeInfo& info, const ColumnCondition& condition,
+  void ByStandard(const rules::ShardingStrategy& strategy, const std::vector<std::string>& available,
+                  const rules::ShardingTable& table, const DataNodeInfo& info, const ColumnCondition& condition,
                   std::size_t list, PartitionMemo& memo, std::vector<std::string>& result) const;
   // `condition_text` (and `column` for complex) receive what the decision shows.
-  std::vector<std::string> ByHint(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                                  const ShardingTable& table, bool database_level, std::string& condition_text) const;
+  std::vector<std::string> ByHint(const rules::ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                  const rules::ShardingTable& table, bool database_level, std::string& condition_text) const;
   // `condition_text` stays empty when no column has a condition: every target then.
-  std::vector<std::string> ByComplex(const ShardingStrategy& strategy, const std::vector<std::string>& available,
-                                     const ShardingTable& table, const ShardingCondition* branch, std::string& column,
+  std::vector<std::string> ByComplex(const rules::ShardingStrategy& strategy, const std::vector<std::string>& available,
+                                     const rules::ShardingTable& table, const ShardingCondition* branch, std::string& column,
                                      std::string& condition_text) const;
   // Standard precise sharding of every value, asking the algorithm for each one.
   std::vector<std::string> ByDoSharding(const StandardShardingAlgorithm& algorithm,
@@ -85,19 +85,19 @@ class TableRouter {
   // (memo.range), once per condition.
   void ComputePartitions(const PrecisePartitions& algorithm, const ColumnCondition& condition, PartitionMemo& memo) const;
   void ComputeRange(const PrecisePartitions& algorithm, const ColumnCondition& condition, PartitionMemo& memo) const;
-  const ColumnCondition* StandardCondition(const ShardingStrategy& strategy, const ShardingTable& table,
+  const ColumnCondition* StandardCondition(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table,
                                            const ShardingCondition* branch, PartitionMemo& memo) const;
   // Whether a one-value or range condition's partitions have no target in the strategy's target
   // list `list` (tabulated): RunStrategy would choose nothing there.
-  bool Misses(const ShardingStrategy& strategy, const ShardingTable& table, const ShardingCondition* branch,
+  bool Misses(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table, const ShardingCondition* branch,
               std::size_t list, PartitionMemo& memo) const;
   // Standard range sharding through the algorithm's range partitions and the rule's table.
   void ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
                          const std::vector<int32_t>& tabulated, const ColumnCondition& condition, PartitionMemo& memo,
                          std::vector<std::string>& result) const;
-  std::vector<Value> HintValues(const ShardingTable& table, bool database_level) const;
+  std::vector<Value> HintValues(const rules::ShardingTable& table, bool database_level) const;
 
-  const ShardingRule& rule_;
+  const rules::ShardingRule& rule_;
   const Hints& hints_;
   std::vector<RouteDecision>& decisions_;
   InListChoices* choices_;

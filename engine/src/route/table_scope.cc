@@ -4,7 +4,7 @@
 
 namespace sqlroute::route {
 
-TableScope::TableScope(const ast::Statement& statement, const detail::CompiledRules& rules,
+TableScope::TableScope(const ast::Statement& statement, const rules::CompiledRules& rules,
                        std::vector<int32_t> table_indexes)
     : statement_(statement), rules_(rules), table_indexes_(std::move(table_indexes)) {}
 
@@ -31,7 +31,7 @@ const ast::TableRef* TableScope::ResolveRef(const ast::ColumnRef& column) const 
         if (EqualsIgnoreCase(each, lower) && !by_metadata) by_metadata = &ref;
       }
     }
-    const ShardingTable* table = rules_.sharding ? rules_.sharding->Find(ref.name.name) : nullptr;
+    const rules::ShardingTable* table = rules_.sharding ? rules_.sharding->Find(ref.name.name) : nullptr;
     if (table && table->IsShardingColumn(lower)) {
       by_sharding_column = &ref;
       ++sharding_matches;
@@ -41,7 +41,7 @@ const ast::TableRef* TableScope::ResolveRef(const ast::ColumnRef& column) const 
   return sharding_matches == 1 ? by_sharding_column : nullptr;
 }
 
-const ShardingTable* TableScope::Resolve(const ast::ColumnRef& column) const {
+const rules::ShardingTable* TableScope::Resolve(const ast::ColumnRef& column) const {
   if (!rules_.sharding) return nullptr;
   const ast::TableRef* ref = ResolveRef(column);
   return ref ? rules_.sharding->Find(ref->name.name) : nullptr;

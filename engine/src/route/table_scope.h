@@ -5,22 +5,22 @@
 #include <vector>
 
 #include "ast/statement.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 
 namespace sqlroute::route {
 
 class TableScope {
  public:
-  TableScope(const ast::Statement& statement, const detail::CompiledRules& rules, std::vector<int32_t> table_indexes);
+  TableScope(const ast::Statement& statement, const rules::CompiledRules& rules, std::vector<int32_t> table_indexes);
 
   // The sharding table the column belongs to, or nullptr (not a sharding table / unknown).
-  const ShardingTable* Resolve(const ast::ColumnRef& column) const;
+  const rules::ShardingTable* Resolve(const ast::ColumnRef& column) const;
   const std::vector<int32_t>& table_indexes() const { return table_indexes_; }
 
  private:
   const ast::TableRef* ResolveRef(const ast::ColumnRef& column) const;
   const ast::Statement& statement_;
-  const detail::CompiledRules& rules_;
+  const rules::CompiledRules& rules_;
   std::vector<int32_t> table_indexes_;
 };
 

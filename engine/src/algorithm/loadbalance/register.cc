@@ -1,5 +1,5 @@
 #include "algorithm/builtins.h"
-#include "config/legacy_load_balancer.h"
+#include "algorithm/loadbalance/legacy_load_balancer.h"
 #include "algorithm/loadbalance/load_balancers.h"
 
 namespace sqlroute {
@@ -13,8 +13,8 @@ void RegisterLoadBalancers(AlgorithmRegistry& registry) {
   };
   for (const auto& [type, factory] : base) registry.RegisterLoadBalancer(type, factory);
   // Legacy 5.2 names choose like their base; the router applies their transactional strategy.
-  for (const auto& legacy : config::LegacyLoadBalancerNames()) {
-    std::string base_type = config::MapLegacyLoadBalancer(legacy)->base_type;
+  for (const auto& legacy : LegacyLoadBalancerNames()) {
+    std::string base_type = MapLegacyLoadBalancer(legacy)->base_type;
     for (const auto& [type, factory] : base) {
       if (type == base_type) registry.RegisterLoadBalancer(legacy, factory);
     }

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "encrypt/text_codec.h"
+#include "common/text_codec.h"
 
 namespace sqlroute::shadow {
 
@@ -11,7 +11,7 @@ namespace {
 static_assert(sizeof(wchar_t) == sizeof(char32_t), "code points must fit in wchar_t");
 
 std::wstring Wide(const std::string& utf8) {
-  std::u32string code_points = encrypt::Utf8ToUtf32(utf8);
+  std::u32string code_points = Utf8ToUtf32(utf8);
   return std::wstring(code_points.begin(), code_points.end());
 }
 

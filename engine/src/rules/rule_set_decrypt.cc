@@ -1,6 +1,6 @@
 // RuleSet::Decrypt / DecryptRow: plaintext for the result columns a plan marks encrypted.
 #include "common/strings.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 #include "sqlroute/error.h"
 #include "sqlroute/rule_set.h"
 
@@ -19,7 +19,7 @@ int ColumnIndex(const MergeColumn& column, const std::vector<std::string>& label
 
 Value RuleSet::Decrypt(const std::string& encryptor, const Value& cipher) const {
   const auto& encrypt = compiled_->encrypt;
-  const route::NamedEncryptor* found = encrypt ? encrypt->FindEncryptor(encryptor) : nullptr;
+  const rules::NamedEncryptor* found = encrypt ? encrypt->FindEncryptor(encryptor) : nullptr;
   if (!found) throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "encryptor `" + encryptor + "` is not defined");
   if (cipher.is_null()) return cipher;
   return found->encryptor->Decrypt(cipher);

@@ -7,7 +7,7 @@
 
 #include "sqlroute/algorithm.h"
 
-namespace sqlroute::route {
+namespace sqlroute::rules {
 
 enum class TransactionalReadStrategy { Primary, Fixed, Dynamic };
 
@@ -21,4 +21,4 @@ struct ReadwriteGroup {
   std::shared_ptr<const LoadBalancer> load_balancer;
 };
 
-}  // namespace sqlroute::route
+}  // namespace sqlroute::rules

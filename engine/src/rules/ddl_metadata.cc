@@ -1,10 +1,10 @@
-#include "engine/ddl_metadata.h"
+#include "rules/ddl_metadata.h"
 
 #include "common/strings.h"
 #include "parser/sql_parser.h"
 #include "sqlroute/error.h"
 
-namespace sqlroute::engine {
+namespace sqlroute::rules {
 namespace {
 
 // Offsets of the statements of a script: split at `;` outside quotes and comments.
@@ -59,4 +59,4 @@ config::NamedList<config::TableMetadataConfig> MetadataFromDdl(std::string_view 
   return result;
 }
 
-}  // namespace sqlroute::engine
+}  // namespace sqlroute::rules

@@ -4,10 +4,10 @@
 
 #include "config/rule_config.h"
 
-namespace sqlroute::engine {
+namespace sqlroute::rules {
 
 // `script` holds CREATE TABLE statements separated by `;` (quotes and comments respected).
 // Other statements are an error naming their position.
 config::NamedList<config::TableMetadataConfig> MetadataFromDdl(std::string_view script);
 
-}  // namespace sqlroute::engine
+}  // namespace sqlroute::rules

@@ -1,4 +1,4 @@
-#include "route/sharding_rule.h"
+#include "rules/sharding_rule.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -7,7 +7,7 @@
 #include "common/strings.h"
 #include "sqlroute/error.h"
 
-namespace sqlroute::route {
+namespace sqlroute::rules {
 namespace {
 
 // Partitions x target lists beyond this are looked up per statement instead (TableRouter).
@@ -118,4 +118,4 @@ std::string ShardingRule::BindingActualTable(const ShardingTable& table, const S
   return others[static_cast<std::size_t>(index)];
 }
 
-}  // namespace sqlroute::route
+}  // namespace sqlroute::rules

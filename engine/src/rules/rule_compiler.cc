@@ -7,10 +7,10 @@
 #include "config/diagnostics.h"
 #include "expr/inline_errors.h"
 #include "expr/inline_expression.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
 #include "sqlroute/error.h"
 
-namespace sqlroute::detail {
+namespace sqlroute::rules {
 namespace {
 
 using config::StrategyConfig;
@@ -21,7 +21,8 @@ std::string StripTrailingDigits(const std::string& name) {
   return name.substr(0, end);
 }
 
-// Prefix and minimal suffix length of a family of names such as ds_0..ds_3 (spec §2.0).
+// Prefix and minimal suffix length of a family of names such as ds_0..ds_3, as ShardingSphere's
+// ShardingTable builds a DataNodeInfo.
 DataNodeInfo MakeNodeInfo(const std::vector<std::string>& names) {
   DataNodeInfo result;
   if (names.empty()) return result;
@@ -34,7 +35,7 @@ DataNodeInfo MakeNodeInfo(const std::vector<std::string>& names) {
   return result;
 }
 
-std::vector<std::string> DistinctTables(const std::vector<route::DataNode>& nodes) {
+std::vector<std::string> DistinctTables(const std::vector<rules::DataNode>& nodes) {
   std::vector<std::string> result;
   for (const auto& each : nodes) {
     if (std::find(result.begin(), result.end(), each.table) == result.end()) result.push_back(each.table);
@@ -60,7 +61,7 @@ class Compiler {
     }
     if (config_.readwrite_splitting) result->readwrite_groups = CompileReadwrite(*config_.readwrite_splitting);
     if (config_.shadow) result->shadow = CompileShadow(*config_.shadow);
-    if (config_.encrypt) config::Recover([&] { result->encrypt = route::CompileEncrypt(*config_.encrypt); });
+    if (config_.encrypt) config::Recover([&] { result->encrypt = rules::CompileEncrypt(*config_.encrypt); });
     if (config_.single) CompileSingle(*config_.single, *result);
     for (const auto& each : config_.metadata) {
       if (each.value.data_source.empty()) result->table_columns[ToLower(each.name)] = each.value.columns;
@@ -97,10 +98,10 @@ class Compiler {
     return result;
   }
 
-  route::ShardingStrategy CompileStrategy(const std::optional<StrategyConfig>& own,
+  rules::ShardingStrategy CompileStrategy(const std::optional<StrategyConfig>& own,
                                           const std::optional<StrategyConfig>& fallback,
                                           const config::ShardingRuleConfig& sharding, const std::string& path) {
-    route::ShardingStrategy result;
+    rules::ShardingStrategy result;
     const std::optional<StrategyConfig>& chosen = own ? own : fallback;
     if (!chosen || chosen->kind == StrategyConfig::Kind::None) return result;
     result.kind = chosen->kind;
@@ -125,8 +126,8 @@ class Compiler {
     return result;
   }
 
-  // An INLINE expression may only read the strategy's sharding column (spec §2.7).
-  static void CheckInlineVariables(const route::ShardingStrategy& strategy, const config::ShardingRuleConfig& sharding,
+  // An INLINE expression may only read the strategy's sharding column (as InlineShardingAlgorithm does).
+  static void CheckInlineVariables(const rules::ShardingStrategy& strategy, const config::ShardingRuleConfig& sharding,
                                    const std::string& path) {
     const config::AlgorithmConfig* algorithm = config::Find(sharding.sharding_algorithms, strategy.algorithm_name);
     if (!algorithm || !EqualsIgnoreCase(algorithm->type, "INLINE") || strategy.columns.size() != 1) return;
@@ -157,7 +158,7 @@ class Compiler {
     throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "sharding algorithm `" + name + "` is not defined", path);
   }
 
-  std::optional<route::KeyGenerateStrategy> CompileKeyGenerate(
+  std::optional<rules::KeyGenerateStrategy> CompileKeyGenerate(
       const std::string& logic_table, const std::optional<config::KeyGenerateStrategyConfig>& own,
       const config::ShardingRuleConfig& sharding, const std::string& path) {
     std::optional<config::KeyGenerateStrategyConfig> chosen = own ? own : sharding.default_key_generate_strategy;
@@ -169,7 +170,7 @@ class Compiler {
     if (!chosen) return std::nullopt;
     for (const auto& each : sharding.key_generators) {
       if (each.name != chosen->key_generator_name) continue;
-      route::KeyGenerateStrategy result;
+      rules::KeyGenerateStrategy result;
       result.column = chosen->column;
       result.generator_name = each.name;
       result.generator = AlgorithmRegistry::Global().CreateKeyGenerator(each.value.type, each.value.props, each.path);
@@ -179,7 +180,7 @@ class Compiler {
                 "key generator `" + chosen->key_generator_name + "` is not defined", path);
   }
 
-  void CompileAudit(route::ShardingTable& table, const std::optional<config::AuditStrategyConfig>& own,
+  void CompileAudit(rules::ShardingTable& table, const std::optional<config::AuditStrategyConfig>& own,
                     const config::ShardingRuleConfig& sharding, const std::string& path) {
     const auto& chosen = own ? own : sharding.default_audit_strategy;
     if (!chosen) return;
@@ -192,7 +193,7 @@ class Compiler {
     }
   }
 
-  static void FinishNodes(route::ShardingTable& table, const std::string& path) {
+  static void FinishNodes(rules::ShardingTable& table, const std::string& path) {
     if (table.nodes.empty()) {
       throw Error(ErrorCode::CONFIG_EMPTY_DATA_NODES,
                   "Data nodes must be configured for sharding table `" + table.logic_table + "`.", path);
@@ -217,10 +218,10 @@ class Compiler {
     }
   }
 
-  route::ShardingTable CompileTable(const config::Named<config::ShardingTableConfig>& entry,
+  rules::ShardingTable CompileTable(const config::Named<config::ShardingTableConfig>& entry,
                                     const config::ShardingRuleConfig& sharding,
                                     const std::vector<std::string>& data_sources) {
-    route::ShardingTable table;
+    rules::ShardingTable table;
     table.logic_table = entry.name;
     const auto& cfg = entry.value;
     if (cfg.actual_data_nodes.empty()) {
@@ -247,10 +248,10 @@ class Compiler {
     return table;
   }
 
-  route::ShardingTable CompileAutoTable(const config::Named<config::ShardingAutoTableConfig>& entry,
+  rules::ShardingTable CompileAutoTable(const config::Named<config::ShardingAutoTableConfig>& entry,
                                         const config::ShardingRuleConfig& sharding,
                                         const std::vector<std::string>& data_sources) {
-    route::ShardingTable table;
+    rules::ShardingTable table;
     table.logic_table = entry.name;
     table.auto_table = true;
     const auto& cfg = entry.value;
@@ -283,10 +284,10 @@ class Compiler {
     return table;
   }
 
-  route::ShardingRule CompileSharding(const config::ShardingRuleConfig& sharding,
+  rules::ShardingRule CompileSharding(const config::ShardingRuleConfig& sharding,
                                       const std::vector<std::string>& data_sources) {
     // When collecting problems a table that fails is left out (and not blamed again in bindings).
-    std::vector<route::ShardingTable> tables;
+    std::vector<rules::ShardingTable> tables;
     std::set<std::string> failed;
     known_data_sources_ = {data_sources.begin(), data_sources.end()};
     for (const auto& entry : sharding.tables) {
@@ -303,10 +304,10 @@ class Compiler {
     for (std::size_t g = 0; g < sharding.binding_groups.size(); ++g) {
       std::string path =
           (sharding.path.empty() ? "" : sharding.path + ".") + "bindingTables[" + std::to_string(g) + "]";
-      const route::ShardingTable* first = nullptr;
+      const rules::ShardingTable* first = nullptr;
       for (const auto& name : sharding.binding_groups[g]) {
         auto found = std::find_if(tables.begin(), tables.end(),
-                                  [&](const route::ShardingTable& t) { return EqualsIgnoreCase(t.logic_table, name); });
+                                  [&](const rules::ShardingTable& t) { return EqualsIgnoreCase(t.logic_table, name); });
         if (found == tables.end()) {
           if (!failed.count(ToLower(name))) {
             config::Report(
@@ -326,10 +327,10 @@ class Compiler {
       }
       groups.push_back(sharding.binding_groups[g]);
     }
-    return route::ShardingRule(std::move(tables), std::move(groups));
+    return rules::ShardingRule(std::move(tables), std::move(groups));
   }
 
-  static bool SameLayout(const route::ShardingTable& a, const route::ShardingTable& b) {
+  static bool SameLayout(const rules::ShardingTable& a, const rules::ShardingTable& b) {
     if (a.data_sources != b.data_sources) return false;
     for (const auto& ds : a.data_sources) {
       if (a.ActualTables(ds).size() != b.ActualTables(ds).size()) return false;
@@ -337,24 +338,24 @@ class Compiler {
     return true;
   }
 
-  static std::vector<route::ReadwriteGroup> CompileReadwrite(const config::ReadwriteSplittingRuleConfig& rule) {
-    std::vector<route::ReadwriteGroup> result;
+  static std::vector<rules::ReadwriteGroup> CompileReadwrite(const config::ReadwriteSplittingRuleConfig& rule) {
+    std::vector<rules::ReadwriteGroup> result;
     for (const auto& entry : rule.groups) {
       config::Recover([&] { result.push_back(CompileReadwriteGroup(entry, rule)); });
     }
     return result;
   }
 
-  static route::ReadwriteGroup CompileReadwriteGroup(const config::Named<config::ReadwriteGroupConfig>& entry,
+  static rules::ReadwriteGroup CompileReadwriteGroup(const config::Named<config::ReadwriteGroupConfig>& entry,
                                                      const config::ReadwriteSplittingRuleConfig& rule) {
-    route::ReadwriteGroup group;
+    rules::ReadwriteGroup group;
     group.name = entry.name;
     group.write_data_source = entry.value.write_data_source;
     group.read_data_sources = entry.value.read_data_sources;
     group.disabled_read_data_sources = entry.value.disabled_read_data_sources;
     const std::string& strategy = entry.value.transactional_read_query_strategy;
-    if (EqualsIgnoreCase(strategy, "FIXED")) group.transactional = route::TransactionalReadStrategy::Fixed;
-    if (EqualsIgnoreCase(strategy, "DYNAMIC")) group.transactional = route::TransactionalReadStrategy::Dynamic;
+    if (EqualsIgnoreCase(strategy, "FIXED")) group.transactional = rules::TransactionalReadStrategy::Fixed;
+    if (EqualsIgnoreCase(strategy, "DYNAMIC")) group.transactional = rules::TransactionalReadStrategy::Dynamic;
     group.load_balancer_name = entry.value.load_balancer_name;
     const config::AlgorithmConfig* balancer = config::Find(rule.load_balancers, group.load_balancer_name);
     group.load_balancer = AlgorithmRegistry::Global().CreateLoadBalancer(
@@ -362,8 +363,8 @@ class Compiler {
     return group;
   }
 
-  static route::ShadowRule CompileShadow(const config::ShadowRuleConfig& shadow) {
-    route::ShadowRule result;
+  static rules::ShadowRule CompileShadow(const config::ShadowRuleConfig& shadow) {
+    rules::ShadowRule result;
     for (const auto& each : shadow.data_sources) {
       result.mappings.push_back({each.name, each.value.production_data_source, each.value.shadow_data_source});
     }
@@ -378,7 +379,7 @@ class Compiler {
       if (!created) failed.insert(each.name);
     }
     for (const auto& entry : shadow.tables) {
-      route::ShadowTable table;
+      rules::ShadowTable table;
       table.table = ToLower(entry.name);
       for (const auto& name : entry.value.data_source_names) {
         for (std::size_t i = 0; i < result.mappings.size(); ++i) {
@@ -439,4 +440,4 @@ std::shared_ptr<const CompiledRules> Compile(config::RuleConfig config) {
   return Compiler(copy).Run(std::move(config));
 }
 
-}  // namespace sqlroute::detail
+}  // namespace sqlroute::rules

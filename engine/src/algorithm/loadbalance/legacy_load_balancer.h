@@ -1,12 +1,13 @@
 #pragma once
-// The load balancer names removed after 5.2 (spec §6.3) and their 5.4+ equivalent: a base
+// The load balancer names removed after ShardingSphere 5.2 and their 5.4+ equivalent: a base
 // load balancer plus a transactionalReadQueryStrategy. Loading normalizes configs to the 5.4+
-// form (legacy_load_balancers.h); the registry also builds them as their base load balancer.
+// form (config/legacy_load_balancers.h); the registry also builds them as their base load
+// balancer.
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace sqlroute::config {
+namespace sqlroute::loadbalance {
 
 struct LegacyLoadBalancer {
   std::string base_type;               // ROUND_ROBIN | RANDOM | WEIGHT
@@ -20,4 +21,4 @@ std::optional<LegacyLoadBalancer> MapLegacyLoadBalancer(const std::string& type)
 // Every legacy name, upper case.
 const std::vector<std::string>& LegacyLoadBalancerNames();
 
-}  // namespace sqlroute::config
+}  // namespace sqlroute::loadbalance

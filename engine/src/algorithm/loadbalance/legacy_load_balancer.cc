@@ -1,10 +1,10 @@
-#include "config/legacy_load_balancer.h"
+#include "algorithm/loadbalance/legacy_load_balancer.h"
 
 #include <algorithm>
 #include <cctype>
 #include <map>
 
-namespace sqlroute::config {
+namespace sqlroute::loadbalance {
 
 namespace {
 
@@ -40,4 +40,4 @@ const std::vector<std::string>& LegacyLoadBalancerNames() {
   return names;
 }
 
-}  // namespace sqlroute::config
+}  // namespace sqlroute::loadbalance

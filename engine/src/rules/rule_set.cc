@@ -14,8 +14,9 @@
 #include "config/metadata_loader.h"
 #include "config/yaml_document.h"
 #include "config/yaml_loader.h"
-#include "engine/ddl_metadata.h"
-#include "route/compiled_rules.h"
+#include "rules/compiled_rules.h"
+#include "rules/ddl_metadata.h"
+#include "rules/rule_set_access.h"
 #include "sqlroute/error.h"
 
 namespace sqlroute {
@@ -30,14 +31,14 @@ std::uint64_t NextVersion() {
 // (common/shared_heap.h): every routing thread reads it.
 template <typename Read>
 std::shared_ptr<const RuleSet> CompileShared(Read&& read) {
-  std::shared_ptr<const RuleSet> rules;
-  BuildShared([&] { rules = std::make_shared<const RuleSet>(detail::Compile(read())); });
-  return rules;
+  std::shared_ptr<const RuleSet> rule_set;
+  BuildShared([&] { rule_set = rules::RuleSetAccess::Wrap(rules::Compile(read())); });
+  return rule_set;
 }
 
 }  // namespace
 
-RuleSet::RuleSet(std::shared_ptr<const detail::CompiledRules> compiled)
+RuleSet::RuleSet(std::shared_ptr<const rules::CompiledRules> compiled)
     : compiled_(std::move(compiled)), version_(NextVersion()) {}
 
 std::shared_ptr<const RuleSet> RuleSet::FromYamlFile(const std::string& path) {
@@ -63,7 +64,7 @@ std::vector<Error> CollectProblems(Read&& read) {
   config::Recover([&] { config = read(); });
   if (config) {
     scope.BeginPhase();
-    config::Recover([&] { detail::Compile(std::move(*config)); });
+    config::Recover([&] { rules::Compile(std::move(*config)); });
   }
   return errors;
 }
@@ -181,7 +182,7 @@ std::shared_ptr<const RuleSet> RuleSet::WithMetadata(std::string_view yaml_or_js
 }
 
 std::shared_ptr<const RuleSet> RuleSet::WithTableDefinitions(std::string_view create_table_statements) const {
-  return CompileShared([&] { return WithTables(compiled_->config, engine::MetadataFromDdl(create_table_statements)); });
+  return CompileShared([&] { return WithTables(compiled_->config, rules::MetadataFromDdl(create_table_statements)); });
 }
 
 std::string RuleSet::ExportYaml(bool include_secrets) const {

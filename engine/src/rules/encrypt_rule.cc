@@ -1,9 +1,9 @@
-#include "route/encrypt_rule.h"
+#include "rules/encrypt_rule.h"
 
 #include "common/strings.h"
 #include "sqlroute/error.h"
 
-namespace sqlroute::route {
+namespace sqlroute::rules {
 namespace {
 
 // `path`: the item's key path (the validator has checked the encryptor exists, unless it only
@@ -72,4 +72,4 @@ EncryptRule CompileEncrypt(const config::EncryptRuleConfig& config) {
   return result;
 }
 
-}  // namespace sqlroute::route
+}  // namespace sqlroute::rules

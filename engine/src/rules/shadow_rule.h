@@ -7,7 +7,7 @@
 
 #include "sqlroute/algorithm.h"
 
-namespace sqlroute::route {
+namespace sqlroute::rules {
 
 struct ShadowMapping {
   std::string name;
@@ -33,4 +33,4 @@ struct ShadowRule {
   std::shared_ptr<const ShadowAlgorithm> default_algorithm;
 };
 
-}  // namespace sqlroute::route
+}  // namespace sqlroute::rules

@@ -1,11 +1,11 @@
 #pragma once
-// Text and byte encodings shared by the encryptors: UTF-8 <-> UTF-16 as Java strings see
-// them, lowercase hex, standard padded Base64 and Java's String.trim().
+// Text and byte encodings shared by the encryptors and the shadow regex: UTF-8 <-> UTF-16 as
+// Java strings see them, lowercase hex, standard padded Base64 and Java's String.trim().
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace sqlroute::encrypt {
+namespace sqlroute {
 
 // UTF-8 to UTF-16 code units; malformed bytes become U+FFFD as Java's decoder does.
 // Appends the UTF-8 encoding of one code point.
@@ -31,4 +31,4 @@ std::optional<std::string> Base64Decode(std::string_view text);
 // Java's String.trim(): strips leading and trailing chars <= ' '.
 std::string_view JavaTrim(std::string_view text);
 
-}  // namespace sqlroute::encrypt
+}  // namespace sqlroute

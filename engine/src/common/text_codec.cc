@@ -1,8 +1,8 @@
-#include "encrypt/text_codec.h"
+#include "common/text_codec.h"
 
 #include <cstdint>
 
-namespace sqlroute::encrypt {
+namespace sqlroute {
 
 namespace {
 
@@ -207,4 +207,4 @@ std::string_view JavaTrim(std::string_view text) {
   return text.substr(begin, end - begin);
 }
 
-}  // namespace sqlroute::encrypt
+}  // namespace sqlroute

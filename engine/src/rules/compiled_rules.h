@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "config/rule_config.h"
-#include "route/encrypt_rule.h"
-#include "route/readwrite_rule.h"
-#include "route/shadow_rule.h"
-#include "route/sharding_rule.h"
+#include "rules/encrypt_rule.h"
+#include "rules/readwrite_rule.h"
+#include "rules/shadow_rule.h"
+#include "rules/sharding_rule.h"
 
-namespace sqlroute::detail {
+namespace sqlroute::rules {
 
 struct SingleTableLocation {
   std::string data_source;  // "*" = any
@@ -23,11 +23,11 @@ struct SingleTableLocation {
 struct CompiledRules {
   config::RuleConfig config;
   std::vector<std::string> data_sources;  // logic data sources, in configured order
-  std::optional<route::ShardingRule> sharding;
+  std::optional<rules::ShardingRule> sharding;
   std::set<std::string> broadcast_tables;  // lower-cased
-  std::vector<route::ReadwriteGroup> readwrite_groups;
-  std::optional<route::ShadowRule> shadow;
-  std::optional<route::EncryptRule> encrypt;
+  std::vector<rules::ReadwriteGroup> readwrite_groups;
+  std::optional<rules::ShadowRule> shadow;
+  std::optional<rules::EncryptRule> encrypt;
   std::vector<SingleTableLocation> single_tables;
   std::string default_single_data_source;
   std::map<std::string, std::vector<std::string>> table_columns;  // lower-cased table -> columns
@@ -42,4 +42,4 @@ struct CompiledRules {
 // Validates and compiles; throws Error(CONFIG_*) naming the config path.
 std::shared_ptr<const CompiledRules> Compile(config::RuleConfig config);
 
-}  // namespace sqlroute::detail
+}  // namespace sqlroute::rules

@@ -1,6 +1,6 @@
 #pragma once
-// The compiled encrypt rule (spec §1.4, §7): per table, each logical column with its cipher,
-// assisted query and like query columns and the encryptor instances that fill them.
+// The compiled encrypt rule (ShardingSphere's EncryptRule): per table, each logical column with
+// its cipher, assisted query and like query columns and the encryptor instances that fill them.
 #include <memory>
 #include <optional>
 #include <string>
@@ -9,7 +9,7 @@
 #include "config/rule_config.h"
 #include "sqlroute/algorithm.h"
 
-namespace sqlroute::route {
+namespace sqlroute::rules {
 
 // One physical column derived from a logical one, and the encryptor that fills it.
 struct EncryptItem {
@@ -53,4 +53,4 @@ struct EncryptRule {
 // Builds every encryptor through the algorithm registry; throws Error(CONFIG_*) on bad props.
 EncryptRule CompileEncrypt(const config::EncryptRuleConfig& config);
 
-}  // namespace sqlroute::route
+}  // namespace sqlroute::rules

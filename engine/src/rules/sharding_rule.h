@@ -11,7 +11,7 @@
 #include "config/rule_config.h"
 #include "sqlroute/algorithm.h"
 
-namespace sqlroute::route {
+namespace sqlroute::rules {
 
 struct DataNode {
   std::string data_source;
@@ -85,4 +85,4 @@ class ShardingRule {
   std::vector<std::vector<std::string>> binding_groups_;
 };
 
-}  // namespace sqlroute::route
+}  // namespace sqlroute::rules

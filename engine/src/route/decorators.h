@@ -1,0 +1,39 @@
+#pragma once
+// The rules that decorate a route once sharding (with broadcast and single tables) has created
+// it, in one table. ShardingSphere loads its SQLRouters ordered by each rule's order constant
+// and lets the later ones decorate the route context; the table keeps that order. Every path
+// that routes a statement (the pipeline and the plan cache's templates) runs it through Decorate.
+#include <iterator>
+
+#include "route/readwrite_decorator.h"
+#include "route/router.h"
+#include "route/shadow_decorator.h"
+#include "sqlroute/session.h"
+
+namespace sqlroute::route {
+
+struct RouteDecorator {
+  int order;  // the rule's order constant in ShardingSphere
+  void (*decorate)(const RouteInput& input, Session* session, RouteContext& context);
+};
+
+inline constexpr RouteDecorator kRouteDecorators[] = {
+    {40, DecorateReadwrite},  // ReadwriteSplittingOrder: primary or a replica per unit
+    {50, DecorateShadow},     // ShadowOrder: production data sources moved to their shadows
+};
+
+constexpr bool InOrder(const RouteDecorator* begin, const RouteDecorator* end) {
+  for (const RouteDecorator* each = begin; each + 1 < end; ++each) {
+    if (each->order >= (each + 1)->order) return false;
+  }
+  return true;
+}
+static_assert(InOrder(std::begin(kRouteDecorators), std::end(kRouteDecorators)),
+              "route decorators run in ascending rule order");
+
+// Runs every decorator of kRouteDecorators on `context`, in the table's order.
+inline void Decorate(const RouteInput& input, Session* session, RouteContext& context) {
+  for (const RouteDecorator& each : kRouteDecorators) each.decorate(input, session, context);
+}
+
+}  // namespace sqlroute::route
