@@ -60,8 +60,9 @@ def save_regression(rule_set: str, query: GenQuery, detail: str, directory: Path
 
 
 def load_regressions(directory: Path = REGRESSIONS):
+    """(file name, rule set, expected outcome or None for pass-or-unsupported, query) of each case."""
     for path in sorted(directory.glob("*.yaml")):
         case = yaml.safe_load(path.read_text())
         for key in ("params", "reference_params"):
             case[key] = [decode(v) for v in case[key]]
-        yield path.name, case["rule_set"], GenQuery.from_replay(case)
+        yield path.name, case["rule_set"], case.get("expect"), GenQuery.from_replay(case)
