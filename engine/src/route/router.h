@@ -37,6 +37,8 @@ bool RouteReadsValues(const RouteInput& input);
 std::vector<const rules::ShardingTable*> ShardingTablesOf(const RouteInput& input);
 // The tables a column of the main statement may belong to (for its TableScope).
 std::vector<int32_t> MainScopeTables(const ast::Statement& statement);
+// A query block's WHERE and ON conditions.
+std::vector<ast::ExprId> BlockPredicates(const ast::Query& query);
 // The predicates sharding conditions come from: WHERE plus the main query's ON conditions.
 std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement);
 // RouteSharding of DQL/DML other than INSERT once the conditions are extracted (and checked

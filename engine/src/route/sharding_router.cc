@@ -187,15 +187,21 @@ std::vector<int32_t> MainScopeTables(const ast::Statement& statement) {
   return result;
 }
 
-std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement) {
+std::vector<ast::ExprId> BlockPredicates(const ast::Query& query) {
   std::vector<ast::ExprId> result;
+  if (query.where != ast::kNoExpr) result.push_back(query.where);
+  for (const auto& join : query.joins) {
+    if (join.on != ast::kNoExpr) result.push_back(join.on);
+  }
+  return result;
+}
+
+std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement) {
   if (statement.main_query != ast::kNoQuery) {
-    const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.main_query)];
-    if (query.where != ast::kNoExpr) result.push_back(query.where);
-    for (const auto& join : query.joins) {
-      if (join.on != ast::kNoExpr) result.push_back(join.on);
-    }
-  } else if (statement.where != ast::kNoExpr) {
+    return BlockPredicates(statement.queries[static_cast<std::size_t>(statement.main_query)]);
+  }
+  std::vector<ast::ExprId> result;
+  if (statement.where != ast::kNoExpr) {
     result.push_back(statement.where);
   }
   return result;

@@ -37,17 +37,12 @@ void AddUnionConditions(const RouteInput& input, ShardingConditions& conditions)
   for (ast::QueryId id : statement.queries[static_cast<std::size_t>(statement.main_query)].combined) {
     if (conditions.branches.empty()) return;
     const ast::Query& query = statement.queries[static_cast<std::size_t>(id)];
-    std::vector<ast::ExprId> predicates;
-    if (query.where != ast::kNoExpr) predicates.push_back(query.where);
-    for (const auto& join : query.joins) {
-      if (join.on != ast::kNoExpr) predicates.push_back(join.on);
-    }
     std::vector<int32_t> tables;
     for (std::size_t i = 0; i < statement.tables.size(); ++i) {
       if (statement.tables[i].query == id) tables.push_back(static_cast<int32_t>(i));
     }
-    ShardingConditions block = ExtractConditions(statement, predicates, TableScope(statement, input.rules, tables),
-                                                 input.params);
+    ShardingConditions block = ExtractConditions(statement, BlockPredicates(query),
+                                                 TableScope(statement, input.rules, tables), input.params);
     if (block.branches.empty()) {
       conditions = ShardingConditions{{}, "a UNION block has no sharding condition"};
       return;
