@@ -1,7 +1,7 @@
 #pragma once
-// The load balancer names removed after 5.2 (spec §6.3) and their 5.4+ equivalent: a base
-// load balancer plus a transactionalReadQueryStrategy. Loading normalizes configs to the 5.4+
-// form (legacy_load_balancers.h); the registry also builds them as their base load balancer.
+// The load balancer names removed after ShardingSphere 5.2 and their 5.4+ equivalent: a base load
+// balancer plus a transactionalReadQueryStrategy. Loading normalizes configs to the 5.4+ form
+// (legacy_load_balancers.h); the registry also builds them as their base load balancer.
 #include <optional>
 #include <string>
 #include <vector>
