@@ -33,7 +33,9 @@ py::dict Outline(const Engine& engine) {
     entry["name"] = table.name;
     entry["auto"] = table.auto_table;
     py::list nodes;
-    for (const auto& [data_source, actual_table] : table.nodes) nodes.append(py::make_tuple(data_source, actual_table));
+    for (const auto& [data_source, actual_table] : table.nodes) {
+      nodes.append(py::make_tuple(data_source, actual_table));
+    }
     entry["nodes"] = nodes;
     entry["database_strategy"] = Strategy(table.database_strategy);
     entry["table_strategy"] = Strategy(table.table_strategy);

@@ -109,8 +109,8 @@ TEST(OutlineTest, RulesLayout) {
 }
 
 TEST(OutlineTest, AutoTableWithoutStrategyOnOneLevel) {
-  const sqlroute::RulesOutline outline =
-      sqlroute::OutlineRules(*sqlroute::RuleSet::FromYamlFile(std::string(SQLROUTE_TESTS_DIR) + "/../examples/sharding.yaml"));
+  const std::string example = std::string(SQLROUTE_TESTS_DIR) + "/../examples/sharding.yaml";
+  const sqlroute::RulesOutline outline = sqlroute::OutlineRules(*sqlroute::RuleSet::FromYamlFile(example));
   ASSERT_EQ(outline.sharding_tables.size(), 1u);
   const sqlroute::ShardingTableOutline& user = outline.sharding_tables[0];
   EXPECT_TRUE(user.auto_table);

@@ -49,7 +49,8 @@ RulesOutline OutlineRules(const RuleSet& rules) {
     result.binding_groups = sharding.binding_groups;
   }
   for (const route::ReadwriteGroup& group : compiled.readwrite_groups) {
-    result.readwrite_groups.push_back(ReadwriteGroupOutline{group.name, group.write_data_source, group.read_data_sources});
+    result.readwrite_groups.push_back(
+        ReadwriteGroupOutline{group.name, group.write_data_source, group.read_data_sources});
   }
   if (compiled.shadow) {
     for (const route::ShadowMapping& mapping : compiled.shadow->mappings) {
