@@ -35,7 +35,7 @@ class CMakeBuild(build_ext):
             "-DSQLROUTE_BUILD_TESTS=OFF",
             "-DSQLROUTE_BUILD_BENCH=OFF",
             f"-DSQLROUTE_PYTHON_PACKAGE_DIR={package_dir}",
-            f"-DPYTHON_EXECUTABLE={sys.executable}",
+            f"-DPython_EXECUTABLE={sys.executable}",
         ]
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")
         subprocess.run(configure, check=True)

@@ -43,19 +43,6 @@ void RegisterErrorTranslation(py::module_& module) {
     }
   });
   module.def(
-      "_raise_for_test",
-      [](const std::string& code_name, const std::string& message, int line, int column, const std::string& path) {
-        for (ErrorCode code : kAllCodes) {
-          if (ErrorCodeName(code) != code_name) continue;
-          if (line > 0) throw Error(code, message, SourcePosition{line, column, 0});
-          if (!path.empty()) throw Error(code, message, path);
-          throw Error(code, message);
-        }
-        throw py::value_error("unknown error code " + code_name);
-      },
-      py::arg("code"), py::arg("message"), py::arg("line") = 0, py::arg("column") = 0, py::arg("path") = "",
-      "Throws a C++ sqlroute::Error; lets tests check the translation of every category.");
-  module.def(
       "error_codes",
       [] {
         py::list result;

@@ -28,11 +28,11 @@ if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
 fi
 cmake --build "$BUILD_DIR" -j "${SQLROUTE_JOBS:-$(nproc)}" --target "fuzz_$target"
 
-python3 tests/fuzz/make_seeds.py "$BUILD_DIR/seeds" >/dev/null
+cmake --build "$BUILD_DIR" --target fuzz_seed_corpus >/dev/null
 corpus="$BUILD_DIR/corpus/$target"
 artifacts="$BUILD_DIR/artifacts/$target"
 mkdir -p "$corpus" "$artifacts" "tests/fuzz/regressions/$target"
 export LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0"
-"$BUILD_DIR/tests/fuzz/fuzz_$target" "$corpus" "$BUILD_DIR/seeds/$target" "tests/fuzz/regressions/$target" \
+"$BUILD_DIR/tests/fuzz/fuzz_$target" "$corpus" "$BUILD_DIR/tests/fuzz/seeds/$target" "tests/fuzz/regressions/$target" \
   -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -max_len=8192 \
   -artifact_prefix="$artifacts/" -print_final_stats=1

@@ -50,7 +50,7 @@ More
 :class:`Session` (transaction state for read/write splitting), :func:`register_algorithm`
 (custom algorithms in Python: see :mod:`sqlroute.algorithms`), :mod:`sqlroute.testing`
 (pytest helpers) and the CLI (``python3 -m sqlroute --help``: explain, check, analyze,
-distribution, ...).
+distribution, ...), whose machinery is :mod:`sqlroute.tools`.
 """
 
 from sqlroute._native import core as _core_module

@@ -13,18 +13,18 @@ import json
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO
 
-from sqlroute.analysis import analyze
 from sqlroute.checking import ConfigProblem
-from sqlroute.distribution import distribute, parse_range, png_support
 from sqlroute.errors import Error, InternalError
-from sqlroute.html_report import format_analysis_html
-from sqlroute.lint import lint
 from sqlroute.parsing import parse
-from sqlroute.report import format_analysis
-from sqlroute.rule_files import check_rules, load_rules
-from sqlroute.statement_file import __doc__ as PARAM_HELP
-from sqlroute.statement_file import parse_param, read_statements
-from sqlroute.workload import read_workload
+from sqlroute.tools.analysis import analyze
+from sqlroute.tools.distribution import distribute, parse_range, png_support
+from sqlroute.tools.html_report import format_analysis_html
+from sqlroute.tools.lint import lint
+from sqlroute.tools.report import format_analysis
+from sqlroute.tools.rule_files import check_rules, load_rules
+from sqlroute.tools.statement_file import __doc__ as PARAM_HELP
+from sqlroute.tools.statement_file import parse_param, read_statements
+from sqlroute.tools.workload import read_workload
 
 BAD_INPUT = 2
 INTERNAL = 1

@@ -21,13 +21,13 @@ import pprint
 from pathlib import Path
 from typing import Any, Callable, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from sqlroute.analysis import RouteScopes
 from sqlroute.engine import Engine
 from sqlroute.hints import Hints
 from sqlroute.plan import Plan, SqlUnit
-from sqlroute.rule_files import load_rules
 from sqlroute.session import Session
-from sqlroute.workload import read_workload
+from sqlroute.tools.analysis import RouteScopes
+from sqlroute.tools.rule_files import load_rules
+from sqlroute.tools.workload import read_workload
 
 HintsArg = Union[Hints, Mapping[str, Any], None]
 Workload = Union[str, "os.PathLike[str]", Iterable[Union[str, Tuple[str, Sequence[Any]]]]]

@@ -1,5 +1,6 @@
-// The 5.2 load balancer names (spec §6.3): registered, choosing like their base algorithm,
-// and mapped to {base type, transactional strategy} for the router.
+// The ShardingSphere 5.2 load balancer names (FIXED_REPLICA_*, TRANSACTION_*, FIXED_PRIMARY):
+// registered, choosing like their base algorithm, and mapped to {base type, transactional strategy}
+// for the router.
 #include <gtest/gtest.h>
 
 #include "algorithm/loadbalance/legacy_load_balancer.h"

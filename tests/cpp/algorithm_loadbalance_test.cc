@@ -1,4 +1,5 @@
-// ROUND_ROBIN, RANDOM and WEIGHT (spec §6.2): distribution, seeds, validation, threads.
+// ROUND_ROBIN, RANDOM and WEIGHT (ShardingSphere's *LoadBalanceAlgorithm): distribution, seeds,
+// validation, threads.
 #include <gtest/gtest.h>
 
 #include <map>

@@ -1,4 +1,5 @@
-// VALUE_MATCH and REGEX_MATCH (spec §8.1).
+// VALUE_MATCH and REGEX_MATCH (ShardingSphere's ColumnValueMatchedShadowAlgorithm and
+// ColumnRegexMatchedShadowAlgorithm).
 #include <gtest/gtest.h>
 
 #include "sqlroute/algorithm.h"

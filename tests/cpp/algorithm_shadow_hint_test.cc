@@ -1,4 +1,5 @@
-// SQL_HINT and SIMPLE_HINT (spec §8.1, §4.8) and the 5.0/5.1 shadow hint comment parser.
+// SQL_HINT and SIMPLE_HINT (ShardingSphere's SQLHintShadowAlgorithm and SimpleHintShadowAlgorithm)
+// and the 5.0/5.1 shadow hint comment parser (ShadowHintExtractor).
 #include <gtest/gtest.h>
 
 #include "algorithm/shadow/simple_shadow_hint.h"

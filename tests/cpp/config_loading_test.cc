@@ -1,5 +1,5 @@
-// YAML and DistSQL loading beyond the golden files: the spec's examples, the seed document's
-// DistSQL, struct-level round trips, secrets and metadata.
+// YAML and DistSQL loading beyond the golden files: ShardingSphere's documented examples, the seed
+// document's DistSQL, struct-level round trips, secrets and metadata.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -16,10 +16,11 @@
 namespace sqlroute::config {
 namespace {
 
-// The YAML examples of spec §1.2 - §1.6, together in one file. The sharding example writes
+// The YAML examples of ShardingSphere's rule documentation (yaml-config/rules: sharding,
+// readwrite-splitting, encrypt, shadow, single), together in one file. The sharding example writes
 // `${...}` unquoted inside flow maps and `t_order_item_inline:{` without a space, which no YAML
 // parser accepts (SnakeYAML neither); those three algorithm lines are quoted / spaced here.
-const char kSpecExamples[] = R"(
+const char kDocumentedExamples[] = R"(
 rules:
 - !SHARDING
   tables:
@@ -86,8 +87,8 @@ rules:
   defaultDataSource: ds_0    # target for CREATE TABLE of a new single table; absent = random unicast
 )";
 
-TEST(ConfigLoading, SpecExamplesLoad) {
-  RuleConfig config = LoadYamlString(kSpecExamples);
+TEST(ConfigLoading, DocumentedExamplesLoad) {
+  RuleConfig config = LoadYamlString(kDocumentedExamples);
   ASSERT_TRUE(config.sharding && config.broadcast && config.readwrite_splitting && config.encrypt && config.shadow &&
               config.single);
   const auto* order = Find(config.sharding->tables, "t_order");
@@ -104,7 +105,7 @@ TEST(ConfigLoading, SpecExamplesLoad) {
 }
 
 TEST(ConfigLoading, LoadExportLoadGivesAnEqualConfig) {
-  RuleConfig config = LoadYamlString(kSpecExamples);
+  RuleConfig config = LoadYamlString(kDocumentedExamples);
   RuleConfig reloaded = LoadYamlString(ExportYaml(config, true));
   EXPECT_TRUE(reloaded == config) << ExportYaml(reloaded, true);
 }

@@ -1,4 +1,5 @@
-// CHAR_DIGEST_LIKE (spec §7.1): vectors, wildcards, dictionaries given inline or as a file.
+// CHAR_DIGEST_LIKE (ShardingSphere's CharDigestLikeEncryptAlgorithm): vectors, wildcards,
+// dictionaries given inline or as a file.
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -1,4 +1,5 @@
-// The spec's byte-exact test vectors (§7.1) for every built-in encryptor.
+// Byte-exact vectors of ShardingSphere's built-in *EncryptAlgorithm classes, for every built-in
+// encryptor.
 #include <gtest/gtest.h>
 
 #include "sqlroute/algorithm.h"

@@ -1,4 +1,5 @@
-// Algorithm expressions (spec §2.7, §2.8, §2.10): GString evaluation with bound variables.
+// Algorithm expressions (ShardingSphere's INLINE, COMPLEX_INLINE and HINT_INLINE algorithms):
+// GString evaluation with bound variables.
 #include <gtest/gtest.h>
 
 #include <thread>

@@ -1,4 +1,4 @@
-// The <INTERVAL> inline form (spec §3).
+// The <INTERVAL> inline form (ShardingSphere's IntervalInlineExpressionParser).
 #include <gtest/gtest.h>
 
 #include "expr/inline_expression.h"

@@ -1,5 +1,6 @@
-// Java/Groovy semantics the interpreter must reproduce exactly (spec §2.3, §2.7).
-// Expected numbers were computed independently (Python re-implementations of the Java rules).
+// Java/Groovy semantics the interpreter must reproduce exactly (HashModShardingAlgorithm's
+// hashCode(), InlineShardingAlgorithm's Groovy arithmetic). Expected numbers were computed
+// independently (Python re-implementations of the Java rules).
 #include <gtest/gtest.h>
 
 #include "expr/inline_expression.h"

@@ -1,4 +1,5 @@
-// Data-node list expansion (spec §3): items, ranges, lists, cartesian order, LITERAL.
+// Data-node list expansion (ShardingSphere's GroovyInlineExpressionParser): items, ranges, lists,
+// cartesian order, LITERAL.
 #include <gtest/gtest.h>
 
 #include "expr/inline_expression.h"
@@ -9,7 +10,7 @@ namespace {
 
 using List = std::vector<std::string>;
 
-TEST(InlineListTest, SpecExamples) {
+TEST(InlineListTest, DocumentedExamples) {
   EXPECT_EQ(ExpandList("t_order_${1..3}"), (List{"t_order_1", "t_order_2", "t_order_3"}));
   EXPECT_EQ(ExpandList("${['online','offline']}_table${1..3}"),
             (List{"online_table1", "online_table2", "online_table3", "offline_table1", "offline_table2",

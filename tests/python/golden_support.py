@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 import yaml
 
 import sqlroute
-from sqlroute.statement_file import TYPED_PARSERS as _TYPED
+from sqlroute.tools.statement_file import TYPED_PARSERS as _TYPED
 
 _INTEGER = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"-?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?")

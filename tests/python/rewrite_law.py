@@ -8,9 +8,10 @@ index or constraint name ``<name>_<actual table>`` to ``<name>``. The leading SQ
 of the logical SQL is dropped. The token sequences must then be equal, but for these hunks:
 
 - the logical schema qualifier removed: ``<logical database> .`` or SHOW's ``FROM|IN <logical database>``;
-- on an INSERT, the generated key (spec §5.5): ``, <key column>`` in the column list or
-  ``, <key column> = <value>`` after the SET assignments, ``, <value>`` in each row, and a
-  column list written out from metadata when the statement has none.
+- on an INSERT, the generated key (ShardingSphere's GeneratedKey*TokenGenerator):
+  ``, <key column>`` in the column list or ``, <key column> = <value>`` after the SET
+  assignments, ``, <value>`` in each row, and a column list written out from metadata when the
+  statement has none.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import EXAMPLE_RULES, REPO_ROOT
 from sqlroute import BigInt, Long
-from sqlroute.statement_file import FileStatement, parse_param, read_statements, split_params
+from sqlroute.tools.statement_file import FileStatement, parse_param, read_statements, split_params
 
 SELECT = "SELECT * FROM t_user WHERE id = ?"
 

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import EXAMPLE_RULES, GOLDEN_DIR, REPO_ROOT
 from sqlroute.cli import progress_reporter
-from sqlroute.distribution import png_support
+from sqlroute.tools.distribution import png_support
 from test_cli import run
 from test_cli_tools import GENERAL_LOG, READWRITE_RULES, write
 

@@ -1,4 +1,9 @@
-"""The exception hierarchy and the translation of every C++ error category."""
+"""The exception hierarchy and the translation of every C++ error category.
+
+The C++ errors come from the test-only module ``native/_error_probe`` (built with the tests,
+never packaged): it throws ``sqlroute::Error``, and ``sqlroute._core``'s translator turns it into
+the Python class.
+"""
 
 import pickle
 
@@ -7,6 +12,8 @@ import pytest
 import sqlroute
 from sqlroute import _core
 from sqlroute.errors import ERROR_CLASSES
+
+from native import _error_probe
 
 EXPECTED_CLASSES = {
     "syntax": sqlroute.SqlSyntaxError,
@@ -29,7 +36,7 @@ def test_every_category_of_the_catalogue_has_its_class() -> None:
 @pytest.mark.parametrize("code, category, _ss", _core.error_codes())
 def test_native_errors_translate_to_their_class(code: str, category: str, _ss: int) -> None:
     with pytest.raises(EXPECTED_CLASSES[category]) as caught:
-        _core._raise_for_test(code, "what went wrong", line=2, column=5)
+        _error_probe.raise_error(code, "what went wrong", line=2, column=5)
     error = caught.value
     assert (error.code, error.category, error.message, error.position, error.path) == (
         code, category, "what went wrong", (2, 5), None)
@@ -37,7 +44,7 @@ def test_native_errors_translate_to_their_class(code: str, category: str, _ss: i
 
 def test_config_path_is_kept() -> None:
     with pytest.raises(sqlroute.ConfigError) as caught:
-        _core._raise_for_test("CONFIG_MISSING_KEY", "missing", path="rules[0].tables.t")
+        _error_probe.raise_error("CONFIG_MISSING_KEY", "missing", path="rules[0].tables.t")
     assert caught.value.path == "rules[0].tables.t" and caught.value.position is None
     assert str(caught.value) == "[CONFIG_MISSING_KEY] missing [at rules[0].tables.t]"
 

@@ -17,7 +17,7 @@ from typing import List
 import pytest
 
 from conftest import REPO_ROOT
-from sqlroute.distribution import png_support
+from sqlroute.tools.distribution import png_support
 
 SECTIONS = ("## Using it from Python", "## The command line")
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)

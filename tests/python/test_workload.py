@@ -1,6 +1,6 @@
 """Workload reading: general logs of MySQL 5.x and 8.x, statement files, statement shapes."""
 
-from sqlroute.workload import WorkloadStatement, is_general_log, read_workload, statement_shape
+from sqlroute.tools.workload import WorkloadStatement, is_general_log, read_workload, statement_shape
 
 MYSQL_57_LOG = (
     "Time                 Id Command    Argument\n"

@@ -26,7 +26,8 @@ struct ValueRange {
   bool upper_closed = true;
 };
 
-// How actual names are built from a numeric suffix (spec §2.0): prefix + left-padded suffix.
+// How actual names are built from a numeric suffix (ShardingSphere's DataNodeInfo): prefix +
+// left-padded suffix.
 struct DataNodeInfo {
   std::string prefix;
   std::size_t suffix_min_length = 0;

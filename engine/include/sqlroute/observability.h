@@ -1,6 +1,7 @@
 #pragma once
-// Observability of the routing pipeline (spec §10): metrics, trace spans and a statement log.
-// All three are off by default; when off, a statement pays one predictable branch.
+// Observability of the routing pipeline (after ShardingSphere's agent plugins): metrics, trace
+// spans and a statement log. All three are off by default; when off, a statement pays one
+// predictable branch.
 //   metrics:  Observability::SetMetricsEnabled, or the rule prop `metrics-enabled: true`; the
 //             latency histograms time one statement in N per thread, N the prop
 //             `metrics-latency-sample-every` (default 8; 1 times every statement): the clock

@@ -109,8 +109,9 @@ struct MergeExpr {
   bool negated = false;  // IsNull, In, Between
 };
 
-// A result column that holds ciphertext (spec §7): a proxy decrypts it with the named
-// encryptor through RuleSet::Decrypt / RuleSet::DecryptRow. The key never leaves the rule set.
+// A result column that holds ciphertext (ShardingSphere's EncryptMergedResult decrypts it): a proxy
+// decrypts it with the named encryptor through RuleSet::Decrypt / RuleSet::DecryptRow. The key
+// never leaves the rule set.
 struct DecryptColumn {
   MergeColumn column;       // label = the logical column name or its alias
   std::string table;        // logic table
@@ -118,7 +119,8 @@ struct DecryptColumn {
   std::string encryptor;    // encryptor name in the encrypt rule
 };
 
-// How a proxy combines the units' results into the logical result (spec §5.3, §5.4).
+// How a proxy combines the units' results into the logical result, as ShardingSphere's
+// ShardingDQLResultMerger does.
 struct MergeInstructions {
   bool required = false;                 // more than one unit returns rows
   std::vector<MergeOrderItem> order_by;  // the logical ORDER BY (or the added GROUP BY order)

@@ -59,10 +59,10 @@ class RuleSet {
   // Canonical ShardingSphere 5.5 YAML; secrets are masked unless asked for.
   std::string ExportYaml(bool include_secrets = false) const;
 
-  // Decryption of result values (a plan's MergeInstructions::decrypt, spec §7): `encryptor`
-  // names an encryptor of the encrypt rule; NULL stays NULL. Throws Error(DECRYPT_FAILED) for
-  // bad ciphertext or an encryptor that cannot decrypt, Error(CONFIG_UNKNOWN_ALGORITHM) for an
-  // unknown name. Keys stay inside the rule set.
+  // Decryption of result values (a plan's MergeInstructions::decrypt, as ShardingSphere's
+  // EncryptMergedResult decrypts): `encryptor` names an encryptor of the encrypt rule; NULL stays
+  // NULL. Throws Error(DECRYPT_FAILED) for bad ciphertext or an encryptor that cannot decrypt,
+  // Error(CONFIG_UNKNOWN_ALGORITHM) for an unknown name. Keys stay inside the rule set.
   Value Decrypt(const std::string& encryptor, const Value& cipher) const;
   // Decrypts, in place, the columns of one result row that `columns` name; `labels` are the
   // row's column labels, used for a column without a fixed position.

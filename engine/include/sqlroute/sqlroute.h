@@ -5,6 +5,7 @@
 #include "sqlroute/error.h"
 #include "sqlroute/hints.h"
 #include "sqlroute/merge.h"
+#include "sqlroute/outline.h"
 #include "sqlroute/plan.h"
 #include "sqlroute/props.h"
 #include "sqlroute/rule_set.h"

@@ -8,11 +8,11 @@
 // ENCRYPT RULE, SHADOW RULE, DEFAULT SHADOW ALGORITHM; LOAD SINGLE TABLE; SET DEFAULT SINGLE
 // TABLE STORAGE UNIT. Statements are separated by `;`; comments are allowed.
 //
-// Generated names (spec §9): sharding algorithm `<table>_<database|table>_<type>`, auto table
-// `<table>_<type>`, default strategy `default_<database|table>_<type>`, key generator and
-// auditor `<table>_<type>`, load balancer `<group>_<type>`, encryptors `<table>_<column>`,
-// `assist_<table>_<column>`, `like_<table>_<column>`, shadow algorithm `<rule>_<table>_<type>`;
-// all lower-cased.
+// Generated names (as ShardingSphere's DistSQL RDL handlers build them): sharding algorithm
+// `<table>_<database|table>_<type>`, auto table `<table>_<type>`, default strategy
+// `default_<database|table>_<type>`, key generator and auditor `<table>_<type>`, load balancer
+// `<group>_<type>`, encryptors `<table>_<column>`, `assist_<table>_<column>`,
+// `like_<table>_<column>`, shadow algorithm `<rule>_<table>_<type>`; all lower-cased.
 //
 // Syntax errors are Error(CONFIG_DISTSQL_SYNTAX) at the unexpected token's position;
 // CREATE of an existing rule and ALTER/DROP of a missing one fail at the name's position;

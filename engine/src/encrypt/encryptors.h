@@ -1,5 +1,6 @@
 #pragma once
-// Factories of the built-in encryptors (spec §7.1), registered by RegisterEncryptors().
+// Factories of the built-in encryptors (ShardingSphere's *EncryptAlgorithm classes), registered by
+// RegisterEncryptors().
 #include <memory>
 #include <string>
 

@@ -1,7 +1,7 @@
 #pragma once
-// SQL comment hints (spec §4.8): a statement that starts with `/* SHARDINGSPHERE_HINT: ... */`
-// or `/* ShardingSphere hint: ... */` carries key=value pairs; the comment is removed from
-// the SQL that is parsed and sent.
+// SQL comment hints (ShardingSphere's SQLHintUtils): a statement that starts with
+// `/* SHARDINGSPHERE_HINT: ... */` or `/* ShardingSphere hint: ... */` carries key=value pairs; the
+// comment is removed from the SQL that is parsed and sent.
 #include <string_view>
 
 #include "sqlroute/hints.h"

@@ -1,6 +1,7 @@
 #pragma once
-// The optional `<TYPE>` tag in front of an inline expression (spec §3): GROOVY (default),
-// LITERAL, INTERVAL, and ESPRESSO (GROOVY syntax). Other tags throw CONFIG_INLINE_EXPRESSION.
+// The optional `<TYPE>` tag in front of an inline expression (ShardingSphere's
+// InlineExpressionParserFactory): GROOVY (default), LITERAL, INTERVAL, and ESPRESSO (GROOVY
+// syntax). Other tags throw CONFIG_INLINE_EXPRESSION.
 #include <cstddef>
 #include <string_view>
 

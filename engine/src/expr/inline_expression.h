@@ -1,7 +1,8 @@
 #pragma once
-// ShardingSphere inline expressions (spec §3): lists such as "ds_${0..1}.t_order_${0..1}"
-// and algorithm expressions such as "t_order_${order_id % 2}", evaluated by our own small
-// interpreter with Groovy/Java semantics. Compiled once; evaluation is thread-safe.
+// ShardingSphere inline expressions (its GroovyInlineExpressionParser): lists such as
+// "ds_${0..1}.t_order_${0..1}" and algorithm expressions such as "t_order_${order_id % 2}",
+// evaluated by our own small interpreter with Groovy/Java semantics. Compiled once; evaluation is
+// thread-safe.
 #include <memory>
 #include <string>
 #include <string_view>

@@ -1,8 +1,9 @@
 #pragma once
-// Encrypted columns written by INSERT and UPDATE (spec §7.2): each expands in place to its
-// cipher, assisted query and like query columns (back-quoted), each literal or parameter value
-// to the three encrypted values; ON DUPLICATE KEY UPDATE `c = VALUES(c)` to three such
-// assignments. Other values on encrypted columns are rejected (20740).
+// Encrypted columns written by INSERT and UPDATE (ShardingSphere's
+// EncryptInsertValuesTokenGenerator and EncryptAssignmentTokenGenerator): each expands in place to
+// its cipher, assisted query and like query columns (back-quoted), each literal or parameter value
+// to the three encrypted values; ON DUPLICATE KEY UPDATE `c = VALUES(c)` to three such assignments.
+// Other values on encrypted columns are rejected (20740).
 #include <string>
 #include <vector>
 

@@ -1,6 +1,5 @@
 #pragma once
-// DDL naming encrypted columns (spec §7; the spec gives no DDL rules, so this follows
-// ShardingSphere 5.x's encrypt DDL token generators):
+// DDL naming encrypted columns (ShardingSphere 5.x's encrypt DDL token generators):
 // - CREATE TABLE: an encrypted column's definition becomes `cipher VARCHAR(4000)`, followed by
 //   `assisted VARCHAR(4000)` and `like VARCHAR(4000)` when configured;
 // - ALTER TABLE ... ADD COLUMN: the definition becomes `cipher VARCHAR(4000)` and the item is

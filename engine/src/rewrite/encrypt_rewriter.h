@@ -1,8 +1,9 @@
 #pragma once
-// The encrypt rewrite (spec §7.2, §7.3): checks the statement, then renames encrypted columns,
-// encrypts literal and parameter values and lists the result columns to decrypt. Parameters
-// change in two ways: a predicate value is replaced by its ciphertext, and an INSERT / SET
-// value becomes cipher, assisted and like values (the insert rewriter regroups those per unit).
+// The encrypt rewrite (ShardingSphere's encrypt token generators and checkers): checks the
+// statement, then renames encrypted columns, encrypts literal and parameter values and lists the
+// result columns to decrypt. Parameters change in two ways: a predicate value is replaced by its
+// ciphertext, and an INSERT / SET value becomes cipher, assisted and like values (the insert
+// rewriter regroups those per unit).
 #include <map>
 #include <string>
 #include <vector>

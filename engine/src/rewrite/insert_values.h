@@ -1,7 +1,8 @@
 #pragma once
-// INSERT rewrite (spec §5.5, §5.6, §7.2): each unit receives only its own value rows, with the
-// parameters regrouped, generated key columns and values appended, and encrypted values
-// (one per cipher / assisted / like column) in place of the written ones.
+// INSERT rewrite (ShardingSphere's ShardingInsertValuesTokenGenerator, GeneratedKey*TokenGenerator
+// and EncryptInsertValuesTokenGenerator): each unit receives only its own value rows, with the
+// parameters regrouped, generated key columns and values appended, and encrypted values (one per
+// cipher / assisted / like column) in place of the written ones.
 #include <vector>
 
 #include "rewrite/encrypt_rewriter.h"

@@ -1,6 +1,6 @@
 #pragma once
-// The rewrite stage: route context -> the SQL and parameters each route unit receives, by
-// splicing tokens into the original text (spec §5).
+// The rewrite stage: route context -> the SQL and parameters each route unit receives, by splicing
+// tokens into the original text, as ShardingSphere's SQLToken generators and AbstractSQLBuilder do.
 #include <vector>
 
 #include "ast/statement.h"

@@ -43,8 +43,9 @@ class TableTokenGenerator {
 
  private:
   // SHOW TABLES / TABLE STATUS / COLUMNS / INDEX ... FROM|IN <logical database>: the clause is
-  // removed, so that each data source answers for its own database (spec §5.2; ShardingSphere's
-  // remove token spans `FROM db` exactly, leaving the spaces around it).
+  // removed, so that each data source answers for its own database (ShardingSphere's
+  // ShardingRemoveTokenGenerator; its remove token spans `FROM db` exactly, leaving the spaces
+  // around it).
   void SchemaClause() {
     const ast::Statement& statement = input_.statement;
     if (statement.kind != ast::StatementKind::Show || statement.schema_clause.empty()) return;

@@ -1,6 +1,6 @@
 #pragma once
-// UNION ALL aggregation (spec §5.7, ShardingSphere 5.5.3+): the SELECT units of one data source
-// become one statement `<sql1> UNION ALL <sql2> ...`, in batches of at most
+// UNION ALL aggregation (ShardingSphere 5.5.3+'s RouteSQLRewriteEngine): the SELECT units of one
+// data source become one statement `<sql1> UNION ALL <sql2> ...`, in batches of at most
 // `max-union-size-per-datasource`, when the statement is simple enough for that to be safe.
 #include <algorithm>
 #include <string>

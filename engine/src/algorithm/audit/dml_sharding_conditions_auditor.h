@@ -1,6 +1,7 @@
 #pragma once
-// DML_SHARDING_CONDITIONS (spec §1.2): a DML statement touching a sharding table must carry
-// sharding conditions (AuditInput::has_sharding_conditions, as condition extraction found them).
+// DML_SHARDING_CONDITIONS (ShardingSphere's DMLShardingConditionsShardingAuditAlgorithm): a DML
+// statement touching a sharding table must carry sharding conditions
+// (AuditInput::has_sharding_conditions, as condition extraction found them).
 #include <memory>
 
 #include "sqlroute/algorithm.h"

@@ -1,8 +1,9 @@
 #pragma once
-// SNOWFLAKE (spec §2.13): ((ms - EPOCH) << 22) | (worker-id << 12) | sequence, thread-safe and
-// strictly increasing. Props: worker-id (0..1023, default 0), max-vibration-offset (0..4095,
-// default 1), max-tolerate-time-difference-milliseconds (default 10) and time-zone (our addition,
-// see snowflake_epoch.h).
+// SNOWFLAKE (ShardingSphere's SnowflakeKeyGenerateAlgorithm):
+// ((ms - EPOCH) << 22) | (worker-id << 12) | sequence, thread-safe and strictly increasing.
+// Props: worker-id (0..1023, default 0), max-vibration-offset (0..4095, default 1),
+// max-tolerate-time-difference-milliseconds (default 10) and time-zone (our addition, see
+// snowflake_epoch.h).
 #include <cstdint>
 #include <functional>
 #include <memory>

@@ -1,5 +1,6 @@
 #pragma once
-// UUID (spec §2.13): 32 lowercase hex digits of 128 random bits, no RFC 4122 version/variant bits.
+// UUID (ShardingSphere's UUIDKeyGenerateAlgorithm): 32 lowercase hex digits of 128 random bits, no
+// RFC 4122 version/variant bits.
 #include <memory>
 
 #include "sqlroute/algorithm.h"

@@ -1,7 +1,7 @@
 #pragma once
-// Factories of the built-in read/write-splitting load balancers (spec §6.2), registered by
-// RegisterLoadBalancers(). RANDOM and WEIGHT take an optional `seed` prop (our addition) that
-// makes their choices reproducible.
+// Factories of the built-in read/write-splitting load balancers (ShardingSphere's RoundRobin-,
+// Random- and WeightLoadBalanceAlgorithm), registered by RegisterLoadBalancers(). RANDOM and WEIGHT
+// take an optional `seed` prop (our addition) that makes their choices reproducible.
 #include <memory>
 #include <string>
 

@@ -1,5 +1,6 @@
 #pragma once
-// Factories of the built-in shadow algorithms (spec §8.1, §4.8), registered by
+// Factories of the built-in shadow algorithms (ShardingSphere's ColumnValueMatched-,
+// ColumnRegexMatched-, SQLHint- and SimpleHintShadowAlgorithm), registered by
 // RegisterShadowAlgorithms().
 #include <memory>
 #include <string>

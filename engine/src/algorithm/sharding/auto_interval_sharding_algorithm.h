@@ -1,7 +1,8 @@
 #pragma once
-// AUTO_INTERVAL (spec §2.6): datetime-lower/datetime-upper (yyyy-MM-dd HH:mm:ss) cut into
-// sharding-seconds slices; tables = ceil((upper-lower)/seconds) + 2; a value's partition is
-// ceil(DecimalFormat("0.00") of its offset in slices), clamped to [0, tables-1].
+// AUTO_INTERVAL (ShardingSphere's AutoIntervalShardingAlgorithm): datetime-lower/datetime-upper
+// (yyyy-MM-dd HH:mm:ss) cut into sharding-seconds slices; tables = ceil((upper-lower)/seconds) + 2;
+// a value's partition is ceil(DecimalFormat("0.00") of its offset in slices), clamped to
+// [0, tables-1].
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

@@ -1,6 +1,6 @@
 #pragma once
-// BOUNDARY_RANGE (spec §2.5): sharding-ranges is a comma list of longs; unparsable entries are
-// dropped and the rest sorted; tables = boundaries + 1.
+// BOUNDARY_RANGE (ShardingSphere's BoundaryBasedRangeShardingAlgorithm): sharding-ranges is a comma
+// list of longs; unparsable entries are dropped and the rest sorted; tables = boundaries + 1.
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

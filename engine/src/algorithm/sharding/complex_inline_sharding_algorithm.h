@@ -1,6 +1,7 @@
 #pragma once
-// COMPLEX_INLINE (spec §2.8): the expression evaluated for every combination of the columns'
-// values (first column varies slowest); `sharding-columns` fixes how many columns must have values.
+// COMPLEX_INLINE (ShardingSphere's ComplexInlineShardingAlgorithm): the expression evaluated for
+// every combination of the columns' values (first column varies slowest); `sharding-columns` fixes
+// how many columns must have values.
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

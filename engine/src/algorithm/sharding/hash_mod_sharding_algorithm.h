@@ -1,7 +1,7 @@
 #pragma once
-// HASH_MOD (spec §2.3): suffix = Math.abs((long) value.hashCode()) % sharding-count, with the Java
-// hash of the value's runtime type; `normalize-numeric-int-range` hashes int-range Long/BigInteger
-// values as Integer. Range queries touch every target.
+// HASH_MOD (ShardingSphere's HashModShardingAlgorithm): suffix = Math.abs((long) value.hashCode())
+// % sharding-count, with the Java hash of the value's runtime type; `normalize-numeric-int-range`
+// hashes int-range Long/BigInteger values as Integer. Range queries touch every target.
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

@@ -1,6 +1,6 @@
 #pragma once
-// HINT_INLINE (spec §2.10): each hint value bound to `value` in the expression (default `${value}`);
-// no hint values means every target.
+// HINT_INLINE (ShardingSphere's HintInlineShardingAlgorithm): each hint value bound to `value` in
+// the expression (default `${value}`); no hint values means every target.
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

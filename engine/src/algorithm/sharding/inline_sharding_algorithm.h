@@ -1,6 +1,7 @@
 #pragma once
-// INLINE (spec §2.7): the target is the algorithm expression evaluated with one variable named as
-// the sharding column. Ranges fail unless allow-range-query-with-inline-sharding, then touch all targets.
+// INLINE (ShardingSphere's InlineShardingAlgorithm): the target is the algorithm expression
+// evaluated with one variable named as the sharding column. Ranges fail unless
+// allow-range-query-with-inline-sharding, then touch all targets.
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

@@ -1,7 +1,7 @@
 #pragma once
-// INTERVAL (spec §2.9): intervals [t, t + amount·unit) walked from datetime-lower while not after
-// datetime-upper; every interval meeting the queried range selects the available targets ending
-// with t formatted by sharding-suffix-pattern.
+// INTERVAL (ShardingSphere's IntervalShardingAlgorithm): intervals [t, t + amount·unit) walked from
+// datetime-lower while not after datetime-upper; every interval meeting the queried range selects
+// the available targets ending with t formatted by sharding-suffix-pattern.
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

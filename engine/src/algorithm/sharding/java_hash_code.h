@@ -1,5 +1,6 @@
 #pragma once
-// Java's hashCode() of the object ShardingSphere would see for a value (spec §2.3).
+// Java's hashCode() of the object ShardingSphere would see for a value, as HashModShardingAlgorithm
+// hashes it.
 #include <cstdint>
 #include <optional>
 

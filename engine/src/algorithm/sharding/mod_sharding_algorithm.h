@@ -1,6 +1,7 @@
 #pragma once
-// MOD (spec §2.2): suffix = value mod sharding-count (BigInteger.mod, never negative), optionally
-// after cutting start/stop offsets from the value's text and zero-padding the suffix.
+// MOD (ShardingSphere's ModShardingAlgorithm): suffix = value mod sharding-count (BigInteger.mod,
+// never negative), optionally after cutting start/stop offsets from the value's text and
+// zero-padding the suffix.
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

@@ -1,7 +1,8 @@
 #pragma once
-// Shared engine of VOLUME_RANGE and BOUNDARY_RANGE (spec §2.4, §2.5): partition 0 = (-inf, b0),
-// partition i = [b(i-1), b(i)), last partition = [bk, +inf), for ascending boundaries b0..bk.
-// Values are read with Long.parseLong(value.toString()).
+// Shared engine of VOLUME_RANGE and BOUNDARY_RANGE (ShardingSphere's
+// AbstractRangeShardingAlgorithm): partition 0 = (-inf, b0), partition i = [b(i-1), b(i)), last
+// partition = [bk, +inf), for ascending boundaries b0..bk. Values are read with
+// Long.parseLong(value.toString()).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,5 +1,6 @@
 #pragma once
-// VOLUME_RANGE (spec §2.4): range-lower, range-upper, sharding-volume; tables = ceil((upper-lower)/volume) + 2.
+// VOLUME_RANGE (ShardingSphere's VolumeBasedRangeShardingAlgorithm): range-lower, range-upper,
+// sharding-volume; tables = ceil((upper-lower)/volume) + 2.
 #include "sqlroute/algorithm.h"
 
 namespace sqlroute::algorithm {

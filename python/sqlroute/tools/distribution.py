@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from sqlroute.engine import Engine
 from sqlroute.errors import Error
-from sqlroute.lint import outline
+from sqlroute.tools.lint import outline
 
 
 @dataclass

@@ -4,7 +4,8 @@ A general log (``general_log_file``) is recognised by its entry lines, ``TIME<TA
 COMMAND<TAB>ARGUMENT`` (MySQL 5.x leaves TIME empty on most lines); ``Query`` and
 ``Execute`` entries are kept, lines without an entry header continue the previous statement,
 and each connection id gets its own :class:`sqlroute.Session` so transactions route as they
-did. Anything else is read as a statement file (see :mod:`sqlroute.statement_file`).
+did. Anything else is read as a statement file (see
+:mod:`sqlroute.tools.statement_file`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
-from sqlroute.statement_file import read_statements
+from sqlroute.tools.statement_file import read_statements
 
 _ENTRY = re.compile(r"^([^\t]*)\t+\s*(\d+) ([A-Z][A-Za-z ]*?)\t(.*)$")
 _STATEMENT_COMMANDS = ("Query", "Execute")

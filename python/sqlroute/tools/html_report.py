@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Dict, List, Sequence, Tuple
 
-from sqlroute.report import SCOPE_LABELS
+from sqlroute.tools.report import SCOPE_LABELS
 
 SCOPE_COLOURS = {"single": "#2e7d32", "several": "#f9a825", "all": "#c62828"}
 PALETTE = ("#1565c0", "#6a1b9a", "#00838f", "#ef6c00", "#558b2f", "#ad1457", "#4e342e", "#37474f")

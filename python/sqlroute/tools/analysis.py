@@ -18,10 +18,10 @@ from typing import Any, Callable, Dict, Iterable, List, Optional
 
 from sqlroute.engine import Engine
 from sqlroute.errors import Error
-from sqlroute.lint import outline
 from sqlroute.plan import Plan
 from sqlroute.session import Session
-from sqlroute.workload import WorkloadStatement, statement_shape
+from sqlroute.tools.lint import outline
+from sqlroute.tools.workload import WorkloadStatement, statement_shape
 
 SCOPES = ("single", "several", "all")
 _BROADCAST_TYPES = ("DatabaseBroadcast", "TableBroadcast", "InstanceBroadcast", "Broadcast")
