@@ -1,10 +1,10 @@
 #pragma once
-// A SELECT on several units (spec §5.3): derived columns for ORDER BY / GROUP BY items that
-// are not projected, AVG split into COUNT and SUM, an ORDER BY added for a GROUP BY without
-// one — and the merge instructions that tell a proxy how to combine the units' results.
+// A SELECT on several units, as ShardingSphere's ProjectionsContextEngine derives it: derived
+// columns for ORDER BY / GROUP BY items that are not projected, AVG split into COUNT and SUM,
+// an ORDER BY added for a GROUP BY without one — and the merge instructions that tell a proxy
+// how to combine the units' results.
 //
-// Beyond the spec (ShardingSphere sends these to its federation engine), in the spec's naming
-// style: HAVING is removed from the units and evaluated by the merge, with the aggregates and
+// Beyond ShardingSphere (which sends these to its federation engine), in its naming style: HAVING is removed from the units and evaluated by the merge, with the aggregates and
 // columns it needs that the projection lacks appended as `<expr> AS HAVING_DERIVED_<n>` (after
 // the ORDER BY / GROUP BY ones; AVG adds AVG_DERIVED_COUNT/SUM, COUNT/SUM/AVG(DISTINCT x) adds
 // `x AS AGGREGATION_DISTINCT_DERIVED_<n>`); its `?` values leave the units' parameters
