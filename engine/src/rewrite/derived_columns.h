@@ -4,8 +4,9 @@
 // an ORDER BY added for a GROUP BY without one — and the merge instructions that tell a proxy
 // how to combine the units' results.
 //
-// Beyond ShardingSphere (which sends these to its federation engine), in its naming style: HAVING is removed from the units and evaluated by the merge, with the aggregates and
-// columns it needs that the projection lacks appended as `<expr> AS HAVING_DERIVED_<n>` (after
+// Beyond ShardingSphere (which sends these to its federation engine), in its naming style:
+// HAVING is removed from the units and evaluated by the merge, with the aggregates and columns
+// it needs that the projection lacks appended as `<expr> AS HAVING_DERIVED_<n>` (after
 // the ORDER BY / GROUP BY ones; AVG adds AVG_DERIVED_COUNT/SUM, COUNT/SUM/AVG(DISTINCT x) adds
 // `x AS AGGREGATION_DISTINCT_DERIVED_<n>`); its `?` values leave the units' parameters
 // (`dropped_params`). An aggregate in ORDER BY that is not projected is derived as
