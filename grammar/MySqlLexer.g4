@@ -410,6 +410,32 @@ NESTED: N E S T E D;
 ORDINALITY: O R D I N A L I T Y;
 PATH: P A T H;
 ZEROFILL: Z E R O F I L L;
+// Server administration, replication and MariaDB words.
+AGGREGATE: A G G R E G A T E;
+BACKUP: B A C K U P;
+CACHE: C A C H E;
+CHANNEL: C H A N N E L;
+CLONE: C L O N E;
+COMPONENT: C O M P O N E N T;
+FILTER: F I L T E R;
+GROUP_REPLICATION: G R O U P '_' R E P L I C A T I O N;
+INSTALL: I N S T A L L;
+INSTANCE: I N S T A N C E;
+LEAVES: L E A V E S;
+LOGFILE: L O G F I L E;
+PLUGIN: P L U G I N;
+PURGE: P U R G E;
+REFERENCE: R E F E R E N C E;
+RESTART: R E S T A R T;
+RETAIN: R E T A I N;
+RETURNING: R E T U R N I N G;
+SERVER: S E R V E R;
+SONAME: S O N A M E;
+SOURCE: S O U R C E;
+STOP: S T O P;
+SYSTEM: S Y S T E M;
+UNINSTALL: U N I N S T A L L;
+UNTIL: U N T I L;
 
 // Table option names used nowhere else share one token.
 TABLE_OPTION_NAME
@@ -453,6 +479,7 @@ LBRACE: '{';
 RBRACE: '}';
 COMMA: ',';
 SEMI: ';';
+COLON: ':';
 DOT: '.';
 PARAM: '?';
 
