@@ -444,6 +444,7 @@ TABLE_OPTION_NAME
   | I N S E R T '_' M E T H O D | K E Y '_' B L O C K '_' S I Z E | M A X '_' R O W S | M I N '_' R O W S
   | P A C K '_' K E Y S | R O W '_' F O R M A T | S T A T S '_' A U T O '_' R E C A L C
   | S T A T S '_' P E R S I S T E N T | S T A T S '_' S A M P L E '_' P A G E S | A U T O E X T E N D '_' S I Z E
+  | N O D E G R O U P
   ;
 
 // ---------------------------------------------------------------- operators

@@ -439,7 +439,7 @@ alterItem
   | (WITH | WITHOUT) VALIDATION
   | ADD PARTITION ifNotExists? LPAREN partitionDefinition (COMMA partitionDefinition)* RPAREN
   | (DROP | DISCARD | IMPORT | TRUNCATE | OPTIMIZE | ANALYZE | CHECK | REPAIR | REBUILD)
-      PARTITION (ALL | identifier (COMMA identifier)*) TABLESPACE?
+      PARTITION ifExists? (ALL | identifier (COMMA identifier)*) TABLESPACE?
   | (DISCARD | IMPORT) TABLESPACE
   | COALESCE PARTITION INTEGER_NUM
   | REORGANIZE PARTITION (identifier (COMMA identifier)* INTO
@@ -748,7 +748,7 @@ serverStatement
   | ALTER INSTANCE routineBody                                                         # alterInstance
   | BINLOG textString                                                                  # binlog
   | IMPORT TABLE FROM textString (COMMA textString)*                                   # importTable
-  | CREATE SERVER identifier routineBody                                               # createServer
+  | CREATE orReplace? SERVER ifNotExists? identifier routineBody                      # createServer
   | ALTER SERVER identifier routineBody                                                # alterServer
   | DROP SERVER ifExists? identifier                                                   # dropServer
   | (CREATE | ALTER) LOGFILE GROUP identifier routineBody                              # logfileGroup
