@@ -410,6 +410,32 @@ NESTED: N E S T E D;
 ORDINALITY: O R D I N A L I T Y;
 PATH: P A T H;
 ZEROFILL: Z E R O F I L L;
+// Server administration, replication and MariaDB words.
+AGGREGATE: A G G R E G A T E;
+BACKUP: B A C K U P;
+CACHE: C A C H E;
+CHANNEL: C H A N N E L;
+CLONE: C L O N E;
+COMPONENT: C O M P O N E N T;
+FILTER: F I L T E R;
+GROUP_REPLICATION: G R O U P '_' R E P L I C A T I O N;
+INSTALL: I N S T A L L;
+INSTANCE: I N S T A N C E;
+LEAVES: L E A V E S;
+LOGFILE: L O G F I L E;
+PLUGIN: P L U G I N;
+PURGE: P U R G E;
+REFERENCE: R E F E R E N C E;
+RESTART: R E S T A R T;
+RETAIN: R E T A I N;
+RETURNING: R E T U R N I N G;
+SERVER: S E R V E R;
+SONAME: S O N A M E;
+SOURCE: S O U R C E;
+STOP: S T O P;
+SYSTEM: S Y S T E M;
+UNINSTALL: U N I N S T A L L;
+UNTIL: U N T I L;
 
 // Table option names used nowhere else share one token.
 TABLE_OPTION_NAME
@@ -418,6 +444,7 @@ TABLE_OPTION_NAME
   | I N S E R T '_' M E T H O D | K E Y '_' B L O C K '_' S I Z E | M A X '_' R O W S | M I N '_' R O W S
   | P A C K '_' K E Y S | R O W '_' F O R M A T | S T A T S '_' A U T O '_' R E C A L C
   | S T A T S '_' P E R S I S T E N T | S T A T S '_' S A M P L E '_' P A G E S | A U T O E X T E N D '_' S I Z E
+  | N O D E G R O U P
   ;
 
 // ---------------------------------------------------------------- operators
@@ -453,6 +480,7 @@ LBRACE: '{';
 RBRACE: '}';
 COMMA: ',';
 SEMI: ';';
+COLON: ':';
 DOT: '.';
 PARAM: '?';
 

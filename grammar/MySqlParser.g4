@@ -60,6 +60,8 @@ statement
   | flushStatement
   | resetStatement
   | createResourceGroup
+  | alterResourceGroup
+  | dropResourceGroup
   | helpStatement
   | grantStatement
   | revokeStatement
@@ -76,6 +78,8 @@ statement
   | signalStatement
   | resignalStatement
   | getDiagnostics
+  | serverStatement
+  | replicationStatement
   ;
 
 // ---------------------------------------------------------------- queries
@@ -211,8 +215,11 @@ insertStatement
     ( columnNameList? (valuesClause rowAlias? | queryExpression)
     | SET assignmentList rowAlias?
     )
-    onDuplicateKeyUpdate?
+    onDuplicateKeyUpdate? returningClause?
   ;
+
+// MariaDB: the rows an INSERT, REPLACE or single-table DELETE wrote.
+returningClause: RETURNING selectItem (COMMA selectItem)*;
 
 insertOption: LOW_PRIORITY | DELAYED | HIGH_PRIORITY | IGNORE;
 
@@ -238,7 +245,7 @@ updateStatement
 
 deleteStatement
   : withClause? DELETE deleteOption*
-    ( FROM tableName tableAlias? partitionNames? whereClause? orderByClause? limitClause?
+    ( FROM tableName tableAlias? partitionNames? whereClause? orderByClause? limitClause? returningClause?
     | deleteTarget (COMMA deleteTarget)* FROM tableReferenceList whereClause?
     | FROM deleteTarget (COMMA deleteTarget)* USING tableReferenceList whereClause?
     )
@@ -272,7 +279,7 @@ doStatement: DO expr (COMMA expr)*;
 // ---------------------------------------------------------------- DDL
 
 createTable
-  : CREATE TEMPORARY? TABLE ifNotExists? tableName
+  : CREATE orReplace? TEMPORARY? TABLE ifNotExists? tableName
     ( LIKE tableName
     | LPAREN LIKE tableName RPAREN
     | (LPAREN tableElement (COMMA tableElement)* RPAREN)? tableOptionList? partitionClause?
@@ -281,6 +288,8 @@ createTable
   ;
 
 ifNotExists: IF NOT EXISTS;
+
+orReplace: OR REPLACE;  // MariaDB's CREATE OR REPLACE
 
 ifExists: IF EXISTS;
 
@@ -324,10 +333,10 @@ columnAttribute
   ;
 
 tableConstraint
-  : (INDEX | KEY) identifier? indexType? keyPartList indexOption*
-  | (FULLTEXT | SPATIAL) (INDEX | KEY)? identifier? keyPartList indexOption*
+  : (INDEX | KEY) ifNotExists? identifier? indexType? keyPartList indexOption*
+  | (FULLTEXT | SPATIAL) (INDEX | KEY)? ifNotExists? identifier? keyPartList indexOption*
   | constraintName? PRIMARY KEY indexType? keyPartList indexOption*
-  | constraintName? UNIQUE (INDEX | KEY)? identifier? indexType? keyPartList indexOption*
+  | constraintName? UNIQUE (INDEX | KEY)? ifNotExists? identifier? indexType? keyPartList indexOption*
   | constraintName? FOREIGN KEY identifier? columnNameList referenceDefinition
   | constraintName? CHECK LPAREN expr RPAREN (NOT? ENFORCED)?
   ;
@@ -401,20 +410,20 @@ partitionOption
   | (DATA | INDEX) DIRECTORY EQ? textString
   ;
 
-alterTable: ALTER IGNORE? TABLE tableName (alterItem (COMMA alterItem)*)? partitionClause?;
+alterTable: ALTER IGNORE? TABLE ifExists? tableName (alterItem (COMMA alterItem)*)? partitionClause?;
 
 alterItem
   : tableOption
-  | ADD COLUMN? columnDefinition columnPosition?
-  | ADD COLUMN? LPAREN columnDefinition (COMMA columnDefinition)* RPAREN
+  | ADD COLUMN? ifNotExists? columnDefinition columnPosition?
+  | ADD COLUMN? ifNotExists? LPAREN columnDefinition (COMMA columnDefinition)* RPAREN
   | ADD tableConstraint
-  | CHANGE COLUMN? identifier columnDefinition columnPosition?
-  | MODIFY COLUMN? columnDefinition columnPosition?
-  | DROP (INDEX | KEY) identifier
+  | CHANGE COLUMN? ifExists? identifier columnDefinition columnPosition?
+  | MODIFY COLUMN? ifExists? columnDefinition columnPosition?
+  | DROP (INDEX | KEY) ifExists? identifier
   | DROP PRIMARY KEY
-  | DROP FOREIGN KEY identifier
-  | DROP (CHECK | CONSTRAINT) identifier
-  | DROP COLUMN? identifier (RESTRICT | CASCADE)?
+  | DROP FOREIGN KEY ifExists? identifier
+  | DROP (CHECK | CONSTRAINT) ifExists? identifier
+  | DROP COLUMN? ifExists? identifier (RESTRICT | CASCADE)?
   | ALTER COLUMN? identifier (SET DEFAULT simpleExpr | DROP DEFAULT | SET (VISIBLE | INVISIBLE))
   | ALTER INDEX identifier (VISIBLE | INVISIBLE)
   | ALTER (CHECK | CONSTRAINT) identifier NOT? ENFORCED
@@ -428,9 +437,9 @@ alterItem
   | LOCK EQ? (identifier | DEFAULT)
   | ORDER BY identifier (COMMA identifier)*
   | (WITH | WITHOUT) VALIDATION
-  | ADD PARTITION LPAREN partitionDefinition (COMMA partitionDefinition)* RPAREN
+  | ADD PARTITION ifNotExists? LPAREN partitionDefinition (COMMA partitionDefinition)* RPAREN
   | (DROP | DISCARD | IMPORT | TRUNCATE | OPTIMIZE | ANALYZE | CHECK | REPAIR | REBUILD)
-      PARTITION (ALL | identifier (COMMA identifier)*) TABLESPACE?
+      PARTITION ifExists? (ALL | identifier (COMMA identifier)*) TABLESPACE?
   | (DISCARD | IMPORT) TABLESPACE
   | COALESCE PARTITION INTEGER_NUM
   | REORGANIZE PARTITION (identifier (COMMA identifier)* INTO
@@ -445,21 +454,21 @@ dropTable: DROP TEMPORARY? (TABLE | TABLES) ifExists? tableName (COMMA tableName
 
 truncateTable: TRUNCATE TABLE? tableName;
 
-renameTable: RENAME (TABLE | TABLES) renamePair (COMMA renamePair)*;
+renameTable: RENAME (TABLE | TABLES) ifExists? renamePair (COMMA renamePair)*;
 
 renamePair: tableName TO tableName;
 
 createIndex
-  : CREATE (UNIQUE | FULLTEXT | SPATIAL)? INDEX identifier indexType? ON tableName keyPartList
+  : CREATE orReplace? (UNIQUE | FULLTEXT | SPATIAL)? INDEX ifNotExists? identifier indexType? ON tableName keyPartList
     indexOption* indexLockOption*
   ;
 
 indexLockOption: ALGORITHM EQ? (identifier | DEFAULT) | LOCK EQ? (identifier | DEFAULT);
 
-dropIndex: DROP INDEX indexName ON tableName indexLockOption*;
+dropIndex: DROP INDEX ifExists? indexName ON tableName indexLockOption*;
 
 createView
-  : CREATE (OR REPLACE)? viewOption* VIEW tableName columnNameList? AS queryExpression viewCheckOption?
+  : CREATE orReplace? viewOption* VIEW ifNotExists? tableName columnNameList? AS queryExpression viewCheckOption?
   ;
 
 alterView: ALTER viewOption* VIEW tableName columnNameList? AS queryExpression viewCheckOption?;
@@ -472,7 +481,7 @@ definerClause: DEFINER EQ userName;
 
 dropView: DROP VIEW ifExists? tableName (COMMA tableName)* (RESTRICT | CASCADE)?;
 
-createDatabase: CREATE (DATABASE | SCHEMA) ifNotExists? identifier databaseOption*;
+createDatabase: CREATE orReplace? (DATABASE | SCHEMA) ifNotExists? identifier databaseOption*;
 
 alterDatabase: ALTER (DATABASE | SCHEMA) identifier? databaseOption+;
 
@@ -486,18 +495,19 @@ databaseOption
 dropDatabase: DROP (DATABASE | SCHEMA) ifExists? identifier;
 
 createTrigger
-  : CREATE definerClause? TRIGGER ifNotExists? qualifiedName (BEFORE | AFTER) (INSERT | UPDATE | DELETE)
+  : CREATE orReplace? definerClause? TRIGGER ifNotExists? qualifiedName (BEFORE | AFTER) (INSERT | UPDATE | DELETE)
     ON tableName FOR EACH ROW ((FOLLOWS | PRECEDES) identifier)? routineBody
   ;
 
 dropTrigger: DROP TRIGGER ifExists? qualifiedName;
 
 createRoutine
-  : CREATE definerClause? PROCEDURE ifNotExists? qualifiedName
+  : CREATE orReplace? definerClause? PROCEDURE ifNotExists? qualifiedName
     LPAREN (procedureParameter (COMMA procedureParameter)*)? RPAREN routineCharacteristic* routineBody
-  | CREATE definerClause? FUNCTION ifNotExists? qualifiedName
+  | CREATE orReplace? definerClause? FUNCTION ifNotExists? qualifiedName
     LPAREN (functionParameter (COMMA functionParameter)*)? RPAREN RETURNS dataType
     routineCharacteristic* routineBody
+  | CREATE orReplace? AGGREGATE? FUNCTION ifNotExists? identifier RETURNS identifier SONAME textString  // loadable
   ;
 
 procedureParameter: (IN | OUT | INOUT)? identifier dataType;
@@ -522,7 +532,7 @@ alterRoutine: ALTER (PROCEDURE | FUNCTION) qualifiedName routineCharacteristic*;
 
 dropRoutine: DROP (PROCEDURE | FUNCTION) ifExists? qualifiedName;
 
-createEvent: CREATE definerClause? EVENT ifNotExists? qualifiedName ON SCHEDULE routineBody;
+createEvent: CREATE orReplace? definerClause? EVENT ifNotExists? qualifiedName ON SCHEDULE routineBody;
 
 alterEvent: ALTER definerClause? EVENT qualifiedName routineBody;
 
@@ -593,7 +603,9 @@ assignOperator: EQ | ASSIGN;
 
 setValue: expr | ON | ALL | BINARY;
 
-setPassword: SET PASSWORD (FOR userName)? EQ textString;
+setPassword
+  : SET PASSWORD (FOR userName)? (EQ textString | TO RANDOM) (REPLACE textString)? (RETAIN CURRENT PASSWORD)?
+  ;
 
 setRole: SET DEFAULT? ROLE (DEFAULT | NONE | ALL (EXCEPT userName (COMMA userName)*)? | userName (COMMA userName)*)
          (TO userName (COMMA userName)*)?;
@@ -601,7 +613,7 @@ setRole: SET DEFAULT? ROLE (DEFAULT | NONE | ALL (EXCEPT userName (COMMA userNam
 setResourceGroup: SET RESOURCE GROUP identifier (FOR INTEGER_NUM (COMMA INTEGER_NUM)*)?;
 
 showStatement
-  : SHOW FULL? TABLES fromSchema? showFilter?                                  # showTables
+  : SHOW EXTENDED? FULL? TABLES fromSchema? showFilter?                                  # showTables
   | SHOW TABLE STATUS fromSchema? showFilter?                                  # showTableStatus
   | SHOW EXTENDED? FULL? (COLUMNS | FIELDS) (FROM | IN) tableName fromSchema? showFilter?  # showColumns
   | SHOW EXTENDED? (INDEX | INDEXES | KEYS) (FROM | IN) tableName fromSchema? whereClause? # showIndex
@@ -623,8 +635,8 @@ showStatement
   | SHOW OPEN TABLES fromSchema? showFilter?                                   # showOpenTables
   | SHOW (PLUGINS | PRIVILEGES | PROFILES | REPLICAS | SLAVE HOSTS)            # showServerLists
   | SHOW PROFILE (identifier (COMMA identifier)*)? (FOR QUERY INTEGER_NUM)? limitClause? # showProfile
-  | SHOW (MASTER | BINARY | REPLICA | SLAVE) (STATUS | LOGS)                   # showReplication
-  | SHOW (BINLOG | RELAYLOG) EVENTS (IN textString)? (FROM INTEGER_NUM)? limitClause? # showBinlogEvents
+  | SHOW (MASTER | BINARY | REPLICA | SLAVE) (STATUS | LOGS) channelClause?    # showReplication
+  | SHOW (BINLOG | RELAYLOG) EVENTS (IN textString)? (FROM INTEGER_NUM)? limitClause? channelClause? # showBinlogEvents
   ;
 
 fromSchema: (FROM | IN) identifier;
@@ -663,9 +675,18 @@ flushStatement
 
 flushOption: (BINARY | RELAY | identifier)? LOGS | identifier;
 
-resetStatement: RESET routineBody;
+resetStatement
+  : RESET PERSIST ifExists? identifier?
+  | RESET resetOption (COMMA resetOption)*
+  ;
+
+resetOption: MASTER (TO INTEGER_NUM)? | QUERY CACHE;
 
 createResourceGroup: CREATE RESOURCE GROUP identifier routineBody;
+
+alterResourceGroup: ALTER RESOURCE GROUP identifier routineBody;
+
+dropResourceGroup: DROP RESOURCE GROUP identifier FORCE?;
 
 helpStatement: HELP textString;
 
@@ -706,6 +727,78 @@ getDiagnostics
 
 diagnosticsItem: (USER_VAR | identifier) EQ identifier;
 
+// ---------------------------------------------------------------- server administration
+
+serverStatement
+  : INSTALL PLUGIN identifier SONAME textString                                       # installPlugin
+  | UNINSTALL PLUGIN identifier                                                        # uninstallPlugin
+  | INSTALL COMPONENT textString (COMMA textString)*
+      (SET componentVariable (COMMA componentVariable)*)?                              # installComponent
+  | UNINSTALL COMPONENT textString (COMMA textString)*                                 # uninstallComponent
+  | CHECKSUM (TABLE | TABLES) tableName (COMMA tableName)* (QUICK | EXTENDED)?         # checksumTable
+  | CACHE INDEX keyCacheItem (COMMA keyCacheItem)* IN (identifier | DEFAULT)           # cacheIndex
+  | LOAD INDEX INTO CACHE keyCacheItem (COMMA keyCacheItem)*                           # loadIndex
+  | SHUTDOWN                                                                           # shutdown
+  | RESTART                                                                            # restart
+  | CLONE LOCAL DATA DIRECTORY EQ? textString                                          # cloneLocal
+  | CLONE INSTANCE FROM userName COLON INTEGER_NUM IDENTIFIED BY textString
+      (DATA DIRECTORY EQ? textString)? (IDENTIFIER NO? IDENTIFIER)?                    # cloneInstance
+  | LOCK INSTANCE FOR BACKUP                                                           # lockInstance
+  | UNLOCK INSTANCE                                                                    # unlockInstance
+  | ALTER INSTANCE routineBody                                                         # alterInstance
+  | BINLOG textString                                                                  # binlog
+  | IMPORT TABLE FROM textString (COMMA textString)*                                   # importTable
+  | CREATE orReplace? SERVER ifNotExists? identifier routineBody                      # createServer
+  | ALTER SERVER identifier routineBody                                                # alterServer
+  | DROP SERVER ifExists? identifier                                                   # dropServer
+  | (CREATE | ALTER) LOGFILE GROUP identifier routineBody                              # logfileGroup
+  | DROP LOGFILE GROUP identifier routineBody?                                         # dropLogfileGroup
+  | CREATE orReplace? SPATIAL REFERENCE SYSTEM ifNotExists? INTEGER_NUM routineBody    # createSpatialReferenceSystem
+  | DROP SPATIAL REFERENCE SYSTEM ifExists? INTEGER_NUM                                # dropSpatialReferenceSystem
+  ;
+
+componentVariable: variableScope? qualifiedName assignOperator setValue;
+
+// CACHE INDEX / LOAD INDEX INTO CACHE: a table, some of its partitions and indexes.
+keyCacheItem
+  : tableName (PARTITION LPAREN (ALL | identifier (COMMA identifier)*) RPAREN)?
+    ((INDEX | KEY) LPAREN (indexName (COMMA indexName)*)? RPAREN)? (IGNORE LEAVES)?
+  ;
+
+// ---------------------------------------------------------------- replication
+
+replicationStatement
+  : CHANGE (MASTER | REPLICATION SOURCE) TO replicationOption (COMMA replicationOption)* channelClause? # changeReplicationSource
+  | CHANGE REPLICATION FILTER (filterRule (COMMA filterRule)*)? channelClause?                # changeReplicationFilter
+  | START (REPLICA | SLAVE) replicaThreads? (UNTIL replicaUntil (COMMA replicaUntil)*)?
+      replicaConnection* channelClause?                                                       # startReplica
+  | STOP (REPLICA | SLAVE) replicaThreads? channelClause?                                     # stopReplica
+  | RESET (REPLICA | SLAVE) ALL? channelClause?                                               # resetReplica
+  | START GROUP_REPLICATION (replicaConnection (COMMA replicaConnection)*)?                   # startGroupReplication
+  | STOP GROUP_REPLICATION                                                                    # stopGroupReplication
+  | PURGE (BINARY | MASTER) LOGS (TO textString | BEFORE expr)                                # purgeBinaryLogs
+  ;
+
+replicationOption: identifier EQ replicationValue;
+
+replicationValue
+  : literal USER_VAR?
+  | identifier
+  | LPAREN (replicationValue (COMMA replicationValue)*)? RPAREN
+  ;
+
+filterRule: identifier EQ LPAREN (filterValue (COMMA filterValue)*)? RPAREN;
+
+filterValue: tableName | textString | LPAREN filterValue COMMA filterValue RPAREN;
+
+channelClause: FOR CHANNEL (identifier | textString);
+
+replicaThreads: IDENTIFIER (COMMA IDENTIFIER)*;  // IO_THREAD, SQL_THREAD
+
+replicaUntil: identifier (EQ literal)?;
+
+replicaConnection: (USER | PASSWORD | IDENTIFIER) EQ textString;
+
 // ---------------------------------------------------------------- DCL
 
 grantStatement
@@ -744,7 +837,7 @@ userName
 
 userSpec: userName (IDENTIFIED (WITH identifier)? (BY (textString | RANDOM PASSWORD) | AS textString))?;
 
-createUser: CREATE USER ifNotExists? userSpec (COMMA userSpec)* routineBody?;
+createUser: CREATE orReplace? USER ifNotExists? userSpec (COMMA userSpec)* routineBody?;
 
 dropUser: DROP USER ifExists? userName (COMMA userName)*;
 
@@ -752,7 +845,7 @@ alterUser: ALTER USER ifExists? userSpec (COMMA userSpec)* routineBody?;
 
 renameUser: RENAME USER userName TO userName (COMMA userName TO userName)*;
 
-createRole: CREATE ROLE ifNotExists? userName (COMMA userName)*;
+createRole: CREATE orReplace? ROLE ifNotExists? userName (COMMA userName)*;
 
 dropRole: DROP ROLE ifExists? userName (COMMA userName)*;
 
@@ -849,7 +942,7 @@ castType
     identifier? charsetClause?
   ;
 
-columnRef: identifier (DOT identifier (DOT identifier)?)?;
+columnRef: identifier (DOT dotIdentifier (DOT dotIdentifier)?)?;
 
 literal
   : textString                                   # stringLiteral
@@ -867,7 +960,10 @@ textString: (STRING | DQ_STRING | NATIONAL_STRING | CHARSET_STRING) (STRING | DQ
 
 // ---------------------------------------------------------------- names
 
-tableName: identifier (DOT identifier)?;
+tableName: identifier (DOT dotIdentifier)?;
+
+// A word after a dot is a name, reserved or not (t.select, db.range).
+dotIdentifier: identifier | reservedWord;
 
 qualifiedName: identifier (DOT identifier)?;
 
@@ -898,5 +994,29 @@ identifier
   | VARIABLES | VIEW | VISIBLE | WARNINGS | WITHOUT | WORK | XA | XID | XML | TABLE_OPTION_NAME
   | EMPTY | ERROR | NESTED | ORDINALITY | PATH
   | CLOSE | DEALLOCATE | DIAGNOSTICS | HANDLER | LAST | NEXT | PREV | STACKED
+  | ARRAY | CAST | EXTRACT | SQL_BUFFER_RESULT | SQL_CACHE | SQL_NO_CACHE | SUBSTR | SUBSTRING | TRIM
+  | AGGREGATE | BACKUP | CACHE | CHANNEL | CLONE | COMPONENT | FILTER | GROUP_REPLICATION | INSTALL
+  | INSTANCE | LEAVES | LOGFILE | PLUGIN | REFERENCE | RESTART | RETAIN | RETURNING | SERVER | SONAME
+  | SOURCE | STOP | UNINSTALL | UNTIL
   ;
 
+// The keywords of this grammar that MySQL 8.0 reserves: names only back-quoted or after a dot.
+reservedWord
+  : ADD | ALL | ALTER | ANALYZE | AND | AS | ASC | BEFORE | BETWEEN | BINARY | BOTH | BY | CALL
+  | CASCADE | CASE | CHANGE | CHARACTER | CHECK | COLLATE | COLUMN | CONDITION | CONSTRAINT | CONVERT
+  | CREATE | CROSS | CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | CURRENT_USER | DATABASE
+  | DATABASES | DEFAULT | DELAYED | DELETE | DESC | DESCRIBE | DETERMINISTIC | DISTINCT | DISTINCTROW
+  | DIV | DROP | DUAL | EACH | ELSE | ENCLOSED | ESCAPED | EXCEPT | EXISTS | EXPLAIN | FALSE | FOR
+  | FORCE | FOREIGN | FROM | FULLTEXT | GENERATED | GET | GRANT | GROUP | HAVING | HIGH_PRIORITY | IF
+  | IGNORE | IN | INDEX | INFILE | INNER | INOUT | INSERT | INTERSECT | INTERVAL | INTO | IS | JOIN
+  | KEY | KEYS | KILL | LATERAL | LEADING | LEFT | LIKE | LIMIT | LINEAR | LINES | LOAD | LOCALTIME
+  | LOCALTIMESTAMP | LOCK | LONG | LOW_PRIORITY | MATCH | MAXVALUE | MOD | MODIFIES | NATURAL | NOT
+  | NO_WRITE_TO_BINLOG | NULL_SYM | OF | ON | OPTIMIZE | OPTION | OPTIONALLY | OR | ORDER | OUT | OUTER
+  | OUTFILE | OVER | PARTITION | PRECISION | PRIMARY | PROCEDURE | RANGE | READ | READS | RECURSIVE
+  | REFERENCES | REGEXP | RELEASE | RENAME | REPLACE | RESIGNAL | RESTRICT | REVOKE | RIGHT | RLIKE
+  | ROW | ROWS | SCHEMA | SCHEMAS | SELECT | SEPARATOR | SET | SHOW | SIGNAL | SPATIAL | SQL | SQLSTATE
+  | SQL_BIG_RESULT | SQL_CALC_FOUND_ROWS | SQL_SMALL_RESULT | STARTING | STORED | STRAIGHT_JOIN | TABLE
+  | TERMINATED | THEN | TO | TRAILING | TRIGGER | TRUE | UNDO | UNION | UNIQUE | UNLOCK | UPDATE | USAGE
+  | USE | USING | UTC_DATE | UTC_TIME | UTC_TIMESTAMP | VALUES | VARYING | VIRTUAL | WHEN | WHERE
+  | WINDOW | WITH | WRITE | XOR | JSON_TABLE | ZEROFILL | PURGE | SYSTEM
+  ;

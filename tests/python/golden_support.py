@@ -302,7 +302,7 @@ def parse_file_cases(path: Path) -> List[ParseCase]:
     root = items(load(path), ["cases"], path.name)
     for index, node in enumerate(sequence(root["cases"], f"{path.name}: cases")):
         where = f"{path.name}: cases[{index}]"
-        case = items(node, ["sql", "kind", "error", *_PARSE_LISTS, *_PARSE_COUNTS], where)
+        case = items(node, ["sql", "kind", "error", "section", "statement", *_PARSE_LISTS, *_PARSE_COUNTS], where)
         checks: Dict[str, Any] = {key: None for key in (*_PARSE_LISTS, *_PARSE_COUNTS)}
         for key in _PARSE_LISTS:
             if key in case:

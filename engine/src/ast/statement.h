@@ -36,18 +36,24 @@ enum class StatementKind {
   CreateView, AlterView, DropView, CreateDatabase, AlterDatabase, DropDatabase,
   CreateTrigger, DropTrigger, CreateProcedure, AlterProcedure, DropProcedure,
   CreateFunction, AlterFunction, DropFunction, CreateEvent, AlterEvent, DropEvent,
-  CreateTablespace, AlterTablespace, DropTablespace,
+  CreateTablespace, AlterTablespace, DropTablespace, CreateServer, AlterServer, DropServer,
+  CreateLogfileGroup, AlterLogfileGroup, DropLogfileGroup, CreateSpatialReferenceSystem,
+  DropSpatialReferenceSystem,
   // TCL
   Begin, Commit, Rollback, Savepoint, ReleaseSavepoint, SetTransaction, SetAutocommit, Xa,
-  LockTables, UnlockTables,
+  LockTables, UnlockTables, LockInstance, UnlockInstance,
   // DAL
   Set, Show, Use, Describe, Explain, Analyze, Optimize, Check, Repair, Kill, Flush, Reset,
-  CreateResourceGroup, SetResourceGroup, Help,
+  CreateResourceGroup, AlterResourceGroup, DropResourceGroup, SetResourceGroup, Help, Checksum, CacheIndex,
+  LoadIndex, InstallPlugin, UninstallPlugin, InstallComponent, UninstallComponent, Shutdown, Restart, Clone,
+  AlterInstance, Binlog,
   // DCL
   Grant, Revoke, CreateUser, DropUser, AlterUser, RenameUser, SetPassword, CreateRole, DropRole,
   SetRole,
-  // Other: prepared statements, HANDLER, conditions and diagnostics
+  // Other: prepared statements, HANDLER, conditions and diagnostics, IMPORT TABLE, replication
   Prepare, Execute, DeallocatePrepare, HandlerOpen, HandlerRead, HandlerClose, Signal, Resignal, GetDiagnostics,
+  ImportTable, ChangeReplicationSource, ChangeReplicationFilter, StartReplica, StopReplica, ResetReplica,
+  StartGroupReplication, StopGroupReplication, PurgeBinaryLogs,
 };
 
 StatementClass ClassOf(StatementKind kind);

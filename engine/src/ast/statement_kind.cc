@@ -23,7 +23,9 @@ StatementClass ClassOf(StatementKind kind) {
     case StatementKind::SetAutocommit:
     case StatementKind::Xa:
     case StatementKind::LockTables:
-    case StatementKind::UnlockTables: return StatementClass::TCL;
+    case StatementKind::UnlockTables:
+    case StatementKind::LockInstance:
+    case StatementKind::UnlockInstance: return StatementClass::TCL;
     case StatementKind::Set:
     case StatementKind::Show:
     case StatementKind::Use:
@@ -37,8 +39,22 @@ StatementClass ClassOf(StatementKind kind) {
     case StatementKind::Flush:
     case StatementKind::Reset:
     case StatementKind::CreateResourceGroup:
+    case StatementKind::AlterResourceGroup:
+    case StatementKind::DropResourceGroup:
     case StatementKind::SetResourceGroup:
-    case StatementKind::Help: return StatementClass::DAL;
+    case StatementKind::Help:
+    case StatementKind::Checksum:
+    case StatementKind::CacheIndex:
+    case StatementKind::LoadIndex:
+    case StatementKind::InstallPlugin:
+    case StatementKind::UninstallPlugin:
+    case StatementKind::InstallComponent:
+    case StatementKind::UninstallComponent:
+    case StatementKind::Shutdown:
+    case StatementKind::Restart:
+    case StatementKind::Clone:
+    case StatementKind::AlterInstance:
+    case StatementKind::Binlog: return StatementClass::DAL;
     case StatementKind::Grant:
     case StatementKind::Revoke:
     case StatementKind::CreateUser:
@@ -57,7 +73,16 @@ StatementClass ClassOf(StatementKind kind) {
     case StatementKind::HandlerClose:
     case StatementKind::Signal:
     case StatementKind::Resignal:
-    case StatementKind::GetDiagnostics: return StatementClass::Other;
+    case StatementKind::GetDiagnostics:
+    case StatementKind::ImportTable:
+    case StatementKind::ChangeReplicationSource:
+    case StatementKind::ChangeReplicationFilter:
+    case StatementKind::StartReplica:
+    case StatementKind::StopReplica:
+    case StatementKind::ResetReplica:
+    case StatementKind::StartGroupReplication:
+    case StatementKind::StopGroupReplication:
+    case StatementKind::PurgeBinaryLogs: return StatementClass::Other;
     default: return StatementClass::DDL;
   }
 }
@@ -99,6 +124,24 @@ const char* KindName(StatementKind kind) {
     SQLROUTE_KIND(DeallocatePrepare, "DEALLOCATE PREPARE") SQLROUTE_KIND(HandlerOpen, "HANDLER OPEN")
     SQLROUTE_KIND(HandlerRead, "HANDLER READ") SQLROUTE_KIND(HandlerClose, "HANDLER CLOSE")
     SQLROUTE_KIND(Signal, "SIGNAL") SQLROUTE_KIND(Resignal, "RESIGNAL") SQLROUTE_KIND(GetDiagnostics, "GET DIAGNOSTICS")
+    SQLROUTE_KIND(CreateServer, "CREATE SERVER") SQLROUTE_KIND(AlterServer, "ALTER SERVER")
+    SQLROUTE_KIND(DropServer, "DROP SERVER") SQLROUTE_KIND(CreateLogfileGroup, "CREATE LOGFILE GROUP")
+    SQLROUTE_KIND(AlterLogfileGroup, "ALTER LOGFILE GROUP") SQLROUTE_KIND(DropLogfileGroup, "DROP LOGFILE GROUP")
+    SQLROUTE_KIND(CreateSpatialReferenceSystem, "CREATE SPATIAL REFERENCE SYSTEM")
+    SQLROUTE_KIND(DropSpatialReferenceSystem, "DROP SPATIAL REFERENCE SYSTEM")
+    SQLROUTE_KIND(LockInstance, "LOCK INSTANCE") SQLROUTE_KIND(UnlockInstance, "UNLOCK INSTANCE")
+    SQLROUTE_KIND(AlterResourceGroup, "ALTER RESOURCE GROUP") SQLROUTE_KIND(DropResourceGroup, "DROP RESOURCE GROUP")
+    SQLROUTE_KIND(Checksum, "CHECKSUM TABLE") SQLROUTE_KIND(CacheIndex, "CACHE INDEX")
+    SQLROUTE_KIND(LoadIndex, "LOAD INDEX INTO CACHE") SQLROUTE_KIND(InstallPlugin, "INSTALL PLUGIN")
+    SQLROUTE_KIND(UninstallPlugin, "UNINSTALL PLUGIN") SQLROUTE_KIND(InstallComponent, "INSTALL COMPONENT")
+    SQLROUTE_KIND(UninstallComponent, "UNINSTALL COMPONENT") SQLROUTE_KIND(Shutdown, "SHUTDOWN")
+    SQLROUTE_KIND(Restart, "RESTART") SQLROUTE_KIND(Clone, "CLONE") SQLROUTE_KIND(AlterInstance, "ALTER INSTANCE")
+    SQLROUTE_KIND(Binlog, "BINLOG") SQLROUTE_KIND(ImportTable, "IMPORT TABLE")
+    SQLROUTE_KIND(ChangeReplicationSource, "CHANGE REPLICATION SOURCE")
+    SQLROUTE_KIND(ChangeReplicationFilter, "CHANGE REPLICATION FILTER") SQLROUTE_KIND(StartReplica, "START REPLICA")
+    SQLROUTE_KIND(StopReplica, "STOP REPLICA") SQLROUTE_KIND(ResetReplica, "RESET REPLICA")
+    SQLROUTE_KIND(StartGroupReplication, "START GROUP_REPLICATION")
+    SQLROUTE_KIND(StopGroupReplication, "STOP GROUP_REPLICATION") SQLROUTE_KIND(PurgeBinaryLogs, "PURGE BINARY LOGS")
 #undef SQLROUTE_KIND
   }
   return "UNKNOWN";

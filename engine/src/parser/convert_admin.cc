@@ -184,6 +184,10 @@ bool Converter::ConvertAdmin(P::StatementContext* ctx) {
     st_.kind = K::Reset;
   } else if (ctx->createResourceGroup()) {
     st_.kind = K::CreateResourceGroup;
+  } else if (ctx->alterResourceGroup()) {
+    st_.kind = K::AlterResourceGroup;
+  } else if (ctx->dropResourceGroup()) {
+    st_.kind = K::DropResourceGroup;
   } else if (ctx->helpStatement()) {
     st_.kind = K::Help;
   } else if (auto* c = ctx->grantStatement()) {

@@ -88,6 +88,7 @@ void Converter::ConvertCreateTable(P::CreateTableContext* ctx) {
 
 void Converter::ConvertAlterTable(P::AlterTableContext* ctx) {
   st_.kind = K::AlterTable;
+  st_.if_exists = ctx->ifExists() != nullptr;
   AddTable(ctx->tableName(), TableRole::Ddl);
   for (auto* item : ctx->alterItem()) {
     if (auto* constraint = item->tableConstraint()) ConvertTableConstraint(constraint);
@@ -121,17 +122,20 @@ bool Converter::ConvertDdl(P::StatementContext* ctx) {
     AddTable(c->tableName(), TableRole::Ddl);
   } else if (auto* c = ctx->renameTable()) {
     st_.kind = K::RenameTable;
+    st_.if_exists = c->ifExists() != nullptr;
     for (auto* pair : c->renamePair()) {
       AddTable(pair->tableName(0), TableRole::Ddl);
       AddTable(pair->tableName(1), TableRole::DdlReference);
     }
   } else if (auto* c = ctx->createIndex()) {
     st_.kind = K::CreateIndex;
+    st_.if_exists = c->ifNotExists() != nullptr;
     AddIndexName(c->identifier());
     AddTable(c->tableName(), TableRole::Ddl);
     AddIndexColumns(c->keyPartList());
   } else if (auto* c = ctx->dropIndex()) {
     st_.kind = K::DropIndex;
+    st_.if_exists = c->ifExists() != nullptr;
     if (auto* name = c->indexName()->identifier()) {
       AddIndexName(name);
     } else {
@@ -140,6 +144,7 @@ bool Converter::ConvertDdl(P::StatementContext* ctx) {
     AddTable(c->tableName(), TableRole::Ddl);
   } else if (auto* c = ctx->createView()) {
     st_.kind = K::CreateView;
+    st_.if_exists = c->ifNotExists() != nullptr;
     AddTable(c->tableName(), TableRole::Ddl);
     ConvertQueryExpression(c->queryExpression(), ast::kNoQuery);
   } else if (auto* c = ctx->alterView()) {

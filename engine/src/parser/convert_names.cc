@@ -68,7 +68,7 @@ std::string Converter::Text(antlr4::Token* token) const {
   return std::string(source_.sql().substr(span.begin, span.end - span.begin));
 }
 
-ast::Identifier Converter::Ident(P::IdentifierContext* ctx) const {
+ast::Identifier Converter::Ident(antlr4::ParserRuleContext* ctx) const {
   ast::Identifier id;
   id.span = SpanOf(ctx);
   std::string_view text = source_.sql().substr(id.span.begin, id.span.end - id.span.begin);
@@ -85,9 +85,20 @@ ast::Identifier Converter::Ident(P::TextStringContext* ctx) const {
   return id;
 }
 
+// The identifier and dotIdentifier children of a dotted name, in order.
+std::vector<antlr4::ParserRuleContext*> Converter::NameParts(antlr4::ParserRuleContext* ctx) {
+  std::vector<antlr4::ParserRuleContext*> parts;
+  for (auto* child : ctx->children) {
+    if (IsToken(child)) continue;
+    auto* rule = static_cast<antlr4::ParserRuleContext*>(child);
+    if (rule->getRuleIndex() == P::RuleIdentifier || rule->getRuleIndex() == P::RuleDotIdentifier) parts.push_back(rule);
+  }
+  return parts;
+}
+
 ast::ColumnRef Converter::Column(P::ColumnRefContext* ctx) const {
   ast::ColumnRef column;
-  auto parts = Children<P::IdentifierContext>(ctx, P::RuleIdentifier);
+  auto parts = NameParts(ctx);
   column.name = Ident(parts.back());
   if (parts.size() >= 2) column.owner = Ident(parts[parts.size() - 2]);
   if (parts.size() == 3) column.schema = Ident(parts[0]);
@@ -96,7 +107,7 @@ ast::ColumnRef Converter::Column(P::ColumnRefContext* ctx) const {
 
 int32_t Converter::AddTable(P::TableNameContext* name, ast::TableRole role, P::TableAliasContext* alias) {
   ast::TableRef table;
-  auto parts = Children<P::IdentifierContext>(name, P::RuleIdentifier);
+  auto parts = NameParts(name);
   table.name = Ident(parts.back());
   if (parts.size() == 2) table.schema = Ident(parts[0]);
   table.role = role;
@@ -169,8 +180,8 @@ void Converter::Convert(P::StatementContext* ctx) {
   } else if (auto* c = ctx->doStatement()) {
     st_.kind = K::Do;
     ConvertExprs(c->expr());
-  } else if (!ConvertDdl(ctx) && !ConvertAdmin(ctx)) {
-    ConvertProcedural(ctx);
+  } else if (!ConvertDdl(ctx) && !ConvertAdmin(ctx) && !ConvertProcedural(ctx)) {
+    ConvertServer(ctx);
   }
   SortTablesBySource();
 }

@@ -47,7 +47,8 @@ class Converter {
   std::string Text(antlr4::ParserRuleContext* ctx) const;
   std::string Text(antlr4::Token* token) const;
   std::string Text(antlr4::tree::TerminalNode* node) const { return Text(node->getSymbol()); }
-  ast::Identifier Ident(P::IdentifierContext* ctx) const;
+  ast::Identifier Ident(antlr4::ParserRuleContext* ctx) const;  // an identifier or dotIdentifier
+  static std::vector<antlr4::ParserRuleContext*> NameParts(antlr4::ParserRuleContext* ctx);
   ast::Identifier Ident(P::TextStringContext* ctx) const;
   ast::ColumnRef Column(P::ColumnRefContext* ctx) const;
   int32_t AddTable(P::TableNameContext* name, ast::TableRole role, P::TableAliasContext* alias = nullptr);
@@ -127,6 +128,9 @@ class Converter {
   bool ConvertProcedural(P::StatementContext* ctx);
   void ConvertHandler(P::HandlerStatementContext* ctx);
   void ConvertSignalSet(P::SignalSetContext* ctx);  // SET items of SIGNAL / RESIGNAL
+
+  // convert_server.cc: server administration and replication
+  bool ConvertServer(P::StatementContext* ctx);
 
   const SourceMap& source_;
   ast::Statement& st_;

@@ -190,6 +190,15 @@ void FixedTokens::AddKeyword(const std::string& upper, std::size_t type) {
   }
 }
 
+std::vector<FixedText> FixedTokens::Keywords() const {
+  std::vector<FixedText> result;
+  for (const FixedText& entry : keyword_slots_) {
+    if (!entry.text.empty()) result.push_back(entry);
+  }
+  std::sort(result.begin(), result.end(), [](const FixedText& a, const FixedText& b) { return a.text < b.text; });
+  return result;
+}
+
 std::size_t FixedTokens::Keyword(std::string_view word) const {
   if (word.size() > kMaxTextLength) return 0;
   for (std::size_t slot = HashUpper(word) & keyword_mask_;; slot = (slot + 1) & keyword_mask_) {

@@ -25,6 +25,8 @@ class FixedTokens {
   // The operators whose text starts with `first`, longest first.
   const std::vector<FixedText>& Operators(unsigned char first) const { return operators_[first]; }
   const std::vector<std::string>& CharsetNames() const { return charset_names_; }
+  // Every keyword (upper case) with its token type, sorted by text.
+  std::vector<FixedText> Keywords() const;
 
  private:
   FixedTokens();
