@@ -38,7 +38,7 @@ ast::ColumnDefinition Converter::ConvertColumnDefinition(P::ColumnDefinitionCont
   return {Ident(ctx->identifier()), SpanOf(ctx)};
 }
 
-// The column side of one ALTER TABLE item (spec §7: DDL naming encrypted columns).
+// The column side of one ALTER TABLE item (DDL naming encrypted columns, as ShardingSphere's EncryptAlterTableTokenGenerator rewrites them).
 ast::AlterItem Converter::ConvertAlterItem(P::AlterItemContext* item) {
   ast::AlterItem result;
   result.span = SpanOf(item);
