@@ -38,7 +38,8 @@ ast::ColumnDefinition Converter::ConvertColumnDefinition(P::ColumnDefinitionCont
   return {Ident(ctx->identifier()), SpanOf(ctx)};
 }
 
-// The column side of one ALTER TABLE item (DDL naming encrypted columns, as ShardingSphere's EncryptAlterTableTokenGenerator rewrites them).
+// The column side of one ALTER TABLE item: DDL naming encrypted columns, which ShardingSphere's
+// EncryptAlterTableTokenGenerator rewrites.
 ast::AlterItem Converter::ConvertAlterItem(P::AlterItemContext* item) {
   ast::AlterItem result;
   result.span = SpanOf(item);
