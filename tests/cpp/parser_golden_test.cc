@@ -28,19 +28,6 @@ std::vector<std::string> StringList(const YAML::Node& node) {
   return list;
 }
 
-const char* RoleName(ast::TableRole role) {
-  switch (role) {
-    case ast::TableRole::From: return "from";
-    case ast::TableRole::InsertTarget: return "insert";
-    case ast::TableRole::UpdateTarget: return "update";
-    case ast::TableRole::DeleteTarget: return "delete";
-    case ast::TableRole::Ddl: return "ddl";
-    case ast::TableRole::DdlReference: return "reference";
-    case ast::TableRole::Other: return "other";
-  }
-  return "?";
-}
-
 void CheckCase(const YAML::Node& c, const std::string& where) {
   static const std::set<std::string> kKeys = {"sql", "kind", "tables", "roles", "schemas", "indexes",
                                               "constraints", "params", "comments", "joins", "variables",
@@ -82,7 +69,7 @@ void CheckCase(const YAML::Node& c, const std::string& where) {
   }
   if (c["roles"]) {
     std::vector<std::string> roles;
-    for (const auto& table : st.tables) roles.push_back(RoleName(table.role));
+    for (const auto& table : st.tables) roles.push_back(ast::TableRoleName(table.role));
     EXPECT_EQ(roles, StringList(c["roles"]));
   }
   if (c["schemas"]) EXPECT_EQ(Names(st.schema_names), StringList(c["schemas"]));

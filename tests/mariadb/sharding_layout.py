@@ -45,6 +45,14 @@ class ShardingLayout:
         self.routed = RoutedDatabase(self.engine, databases, SHARDS)
         self.generated_item_ids: List[int] = []
 
+    @classmethod
+    def loaded(cls, databases: Databases, generator: Generator) -> "ShardingLayout":
+        """A layout with its databases created and `generator`'s rows loaded."""
+        layout = cls(databases)
+        layout.create()
+        layout.load(generator)
+        return layout
+
     def create(self) -> None:
         for database in SHARDS.values():
             self.databases.recreate(database)

@@ -18,10 +18,7 @@ from sharding_layout import REFERENCE, ShardingLayout
 
 @pytest.fixture(scope="module")
 def layout(databases) -> ShardingLayout:
-    layout = ShardingLayout(databases)
-    layout.create()
-    layout.load(Generator(seed=41))
-    return layout
+    return ShardingLayout.loaded(databases, Generator(seed=41))
 
 
 ID = st.integers(min_value=-5, max_value=3010)

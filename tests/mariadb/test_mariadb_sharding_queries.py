@@ -14,10 +14,7 @@ CASES = instantiate(SHARDING_TEMPLATES, seed=11)
 
 @pytest.fixture(scope="module")
 def layout(databases) -> ShardingLayout:
-    layout = ShardingLayout(databases)
-    layout.create()
-    layout.load(Generator())
-    return layout
+    return ShardingLayout.loaded(databases, Generator())
 
 
 @pytest.mark.parametrize("query", [pytest.param(q, marks=m, id=f"{i:03d} {q.label()}") for i, (q, m) in enumerate(CASES)])

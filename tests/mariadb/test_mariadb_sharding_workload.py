@@ -24,10 +24,7 @@ RANGE_SIZE = 100  # sysbench's --range-size default
 
 @pytest.fixture(scope="module")
 def layout(databases) -> ShardingLayout:
-    layout = ShardingLayout(databases)
-    layout.create()
-    layout.load(Generator(seed=7))
-    return layout
+    return ShardingLayout.loaded(databases, Generator(seed=7))
 
 
 def sysbench_transaction(rng: random.Random):

@@ -17,10 +17,7 @@ from sharding_layout import REFERENCE, ShardingLayout
 
 @pytest.fixture(scope="module")
 def layout(databases) -> ShardingLayout:
-    layout = ShardingLayout(databases)
-    layout.create()
-    layout.load(Generator())
-    return layout
+    return ShardingLayout.loaded(databases, Generator())
 
 
 def returned_rows(layout: ShardingLayout, databases, sql: str, params: Sequence[Any]) -> List[Tuple[Any, ...]]:

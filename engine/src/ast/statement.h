@@ -128,6 +128,7 @@ struct TableRef {
   QueryId query = kNoQuery;  // the query block the table belongs to (From role)
   Span span;                 // whole reference: [schema.]name [AS alias]
 };
+const char* TableRoleName(TableRole role);  // "from", "insert", "update", "delete", "ddl", "reference", "other"
 
 enum class AggregationKind { None, Count, Sum, Avg, Max, Min, BitXor, GroupConcat, Other };
 

@@ -147,4 +147,17 @@ const char* KindName(StatementKind kind) {
   return "UNKNOWN";
 }
 
+const char* TableRoleName(ast::TableRole role) {
+  switch (role) {
+    case ast::TableRole::From: return "from";
+    case ast::TableRole::InsertTarget: return "insert";
+    case ast::TableRole::UpdateTarget: return "update";
+    case ast::TableRole::DeleteTarget: return "delete";
+    case ast::TableRole::Ddl: return "ddl";
+    case ast::TableRole::DdlReference: return "reference";
+    case ast::TableRole::Other: return "other";
+  }
+  return "other";
+}
+
 }  // namespace sqlroute::ast

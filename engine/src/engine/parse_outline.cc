@@ -7,19 +7,6 @@
 namespace sqlroute {
 namespace {
 
-const char* RoleName(ast::TableRole role) {
-  switch (role) {
-    case ast::TableRole::From: return "from";
-    case ast::TableRole::InsertTarget: return "insert";
-    case ast::TableRole::UpdateTarget: return "update";
-    case ast::TableRole::DeleteTarget: return "delete";
-    case ast::TableRole::Ddl: return "ddl";
-    case ast::TableRole::DdlReference: return "reference";
-    case ast::TableRole::Other: return "other";
-  }
-  return "other";
-}
-
 std::optional<std::string> OptionalName(const std::optional<ast::Identifier>& identifier) {
   if (!identifier) return std::nullopt;
   return identifier->name;
@@ -40,7 +27,7 @@ StatementOutline OutlineStatement(std::string_view sql) {
   result.kind = ast::KindName(statement.kind);
   for (const ast::TableRef& table : statement.tables) {
     result.tables.push_back(
-        TableOutline{table.name.name, OptionalName(table.schema), OptionalName(table.alias), RoleName(table.role)});
+        TableOutline{table.name.name, OptionalName(table.schema), OptionalName(table.alias), ast::TableRoleName(table.role)});
   }
   result.params = statement.param_markers.size();
   result.schemas = Names(statement.schema_names);
