@@ -1,8 +1,7 @@
 #pragma once
 // The plan cache: statement models by shape (the SQL with its literals normalized), so that
 // statements differing only in literal values, and prepared statements with '?', are parsed
-// once; each entry can also carry a plan template (cache/plan_template.h) that routes and
-// rewrites further statements of the shape without the general pipeline. Bounded in entries
+// once; every statement then runs the same route and rewrite on its own values. Bounded in entries
 // and bytes per shard (second-chance FIFO eviction), keyed by the rule set version as well,
 // and switched by rule props:
 //   sql-plan-cache-enabled      true | false (default true)
@@ -34,8 +33,6 @@
 
 namespace sqlroute::cache {
 
-class PlanTemplate;  // cache/plan_template.h
-
 struct CacheLimits {
   bool enabled = true;
   std::size_t max_entries = 10000;
@@ -60,13 +57,12 @@ class LineText {
   std::size_t size_;
 };
 
-// One cached shape: immutable once published, apart from its eviction mark and its plan
-// template, which is attached once. Valid while the reader's EpochGuard lasts. In cache lines
+// One cached shape: immutable once published, apart from its eviction mark. Valid while the
+// reader's EpochGuard lasts. In cache lines
 // of its own (common/cache_line.h).
 class alignas(kCacheLine) CacheEntry {
  public:
   CacheEntry(std::string shape, std::size_t hash, uint64_t version, std::shared_ptr<const StatementTemplate> statement);
-  ~CacheEntry();
   CacheEntry(const CacheEntry&) = delete;
   CacheEntry& operator=(const CacheEntry&) = delete;
 
@@ -74,12 +70,6 @@ class alignas(kCacheLine) CacheEntry {
   std::size_t hash() const { return hash_; }
   uint64_t version() const { return version_; }
   const StatementTemplate& statement() const { return *statement_; }
-
-  // The entry's plan template once attached; nullptr before and for shapes that have none.
-  const PlanTemplate* plan() const { return plan_.load(std::memory_order_acquire); }
-  // True for exactly one caller: the one that should try to build the plan template.
-  bool ClaimPlanBuild() const;
-  bool PlanBuildClaimed() const { return plan_claimed_.load(std::memory_order_relaxed); }
 
  private:
   friend class StatementCache;
@@ -92,8 +82,6 @@ class alignas(kCacheLine) CacheEntry {
   const uint64_t version_;
   const std::shared_ptr<const StatementTemplate> statement_;
   mutable std::atomic<bool> referenced_{false};  // used since the eviction hand last passed
-  mutable std::atomic<const PlanTemplate*> plan_{nullptr};  // owned
-  mutable std::atomic<bool> plan_claimed_{false};
   // Under the shard's mutex:
   std::size_t bytes_ = 0;
   bool indexed_ = false;
@@ -128,8 +116,6 @@ class StatementCache {
   // `entry` (optional) receives the entry that now holds the model, or nullptr.
   std::shared_ptr<const ast::Statement> ParseProbed(std::string_view sql, Probe& probe,
                                                     const CacheEntry** entry = nullptr);
-  // Gives `entry` (claimed with ClaimPlanBuild) its plan template; its bytes count too.
-  void AttachPlan(const CacheEntry* entry, std::unique_ptr<const PlanTemplate> plan);
 
   PlanCacheStats stats() const;
   void Clear();
@@ -147,7 +133,6 @@ class StatementCache {
     CacheEntry* newest = nullptr;
     std::size_t entries = 0;
     std::size_t bytes = 0;
-    std::size_t templates = 0;  // entries with a plan template
   };
   struct alignas(64) Stripe {  // counters per thread group: no cache line shared by two cores
     std::atomic<uint64_t> hits{0};
