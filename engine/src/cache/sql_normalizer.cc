@@ -110,14 +110,22 @@ class Scanner {
   }
 
   // End of a quoted run starting at `open` (backslash escapes only for strings); npos if unterminated.
+  // memchr finds the quote and any backslash before it (bench: insert_100_rows' 18,000 quoted bytes).
   std::size_t QuotedEnd(std::size_t open, bool escapes) const {
     char quote = sql_[open];
-    for (std::size_t i = open + 1; i < sql_.size(); ++i) {
-      if (escapes && sql_[i] == '\\') {
-        ++i;
-      } else if (sql_[i] == quote) {
-        if (At(i + 1) != static_cast<unsigned char>(quote)) return i + 1;
-        ++i;
+    const char* data = sql_.data();
+    std::size_t i = open + 1;
+    while (i < sql_.size()) {
+      const void* found = std::memchr(data + i, quote, sql_.size() - i);
+      if (!found) return std::string_view::npos;
+      std::size_t at = static_cast<std::size_t>(static_cast<const char*>(found) - data);
+      const void* escape = escapes ? std::memchr(data + i, '\\', at - i) : nullptr;
+      if (escape) {
+        i = static_cast<std::size_t>(static_cast<const char*>(escape) - data) + 2;
+      } else if (At(at + 1) == static_cast<unsigned char>(quote)) {
+        i = at + 2;
+      } else {
+        return at + 1;
       }
     }
     return std::string_view::npos;

@@ -181,6 +181,10 @@ std::shared_ptr<const ast::Statement> StatementCache::ParseProbed(std::string_vi
     if (entry_out) *entry_out = probe.entry;
     return probe.entry->statement().Instantiate(sql, probe.normalized->literals);
   }
+  if (!Admit(shard, probe.hash)) {
+    MyStripe().misses.fetch_add(1, std::memory_order_relaxed);
+    return ParseUncached(sql);
+  }
   std::shared_ptr<const StatementTemplate> statement;
   std::unique_ptr<CacheEntry> entry;
   BuildShared([&] {
@@ -273,6 +277,18 @@ void StatementCache::Unlink(Shard& shard, CacheEntry* entry) {
   Retire(std::shared_ptr<const CacheEntry>(entry));
 }
 
+bool StatementCache::Admit(Shard& shard, std::size_t hash) {
+  if (!shard.full.load(std::memory_order_relaxed)) return true;
+  std::atomic<uint32_t>& slot = shard.seen[(hash >> 4) % kDoorkeeperSlots];
+  uint32_t fingerprint = static_cast<uint32_t>(hash >> 32) | 1u;  // never 0, the empty slot
+  if (slot.load(std::memory_order_relaxed) == fingerprint) {
+    slot.store(0, std::memory_order_relaxed);
+    return true;
+  }
+  slot.store(fingerprint, std::memory_order_relaxed);
+  return false;
+}
+
 void StatementCache::EvictOverBudget(Shard& shard) {
   std::size_t max_entries = shard_entries_.load(std::memory_order_relaxed);
   std::size_t max_bytes = shard_bytes_.load(std::memory_order_relaxed);
@@ -291,6 +307,7 @@ void StatementCache::EvictOverBudget(Shard& shard) {
       continue;
     }
     Unlink(shard, oldest);
+    shard.full.store(true, std::memory_order_relaxed);
   }
 }
 
@@ -323,6 +340,8 @@ void StatementCache::Clear() {
       shard.oldest = shard.newest = nullptr;
       shard.entries = 0;
       shard.bytes = 0;
+      shard.full.store(false, std::memory_order_relaxed);
+      for (auto& slot : shard.seen) slot.store(0, std::memory_order_relaxed);
     }
     if (!doomed->empty()) Retire(std::move(doomed));
   }

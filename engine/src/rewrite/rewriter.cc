@@ -69,7 +69,7 @@ RewriteResult Rewrite(const RewriteInput& input) {
           out += Quote(actual.empty() ? token.text : token.text + "_" + actual, token.quoted);
           return;
         }
-        case TokenKind::InsertValues: out += insert.ValuesText(i); return;
+        case TokenKind::InsertValues: insert.AppendValues(i, out); return;
         case TokenKind::InListItems: in_list.AppendItems(i, out); return;
       }
       out += token.text;

@@ -386,7 +386,7 @@ std::vector<rules::DataNode> TableRouter::Route(const rules::ShardingTable& tabl
   constexpr std::size_t kReserved = 64;  // nodes and decisions up front; a route to more grows the lists
   std::vector<rules::DataNode> result;
   result.reserve(std::min(table.nodes.size(), kReserved));
-  decisions_.reserve(decisions_.size() + std::min(data_sources.size(), kReserved));
+  if (decisions_.empty()) decisions_.reserve(std::min(data_sources.size(), kReserved));  // later rows grow it geometrically
   for (std::size_t i = 0; i < data_sources.size(); ++i) {
     const std::string& ds = data_sources[i];
     std::size_t list = all ? i : static_cast<std::size_t>(table.DataSourceIndex(ds));
