@@ -13,7 +13,12 @@
 namespace sqlroute::rewrite {
 namespace {
 
-std::string Quote(const std::string& name, bool quoted) { return quoted ? "`" + name + "`" : name; }
+void AppendName(std::string& out, bool quoted, std::string_view name, std::string_view suffix = {}) {
+  if (quoted) out += '`';
+  out += name;
+  out += suffix;
+  if (quoted) out += '`';
+}
 
 }  // namespace
 
@@ -60,13 +65,17 @@ RewriteResult Rewrite(const RewriteInput& input) {
       switch (token.kind) {
         case TokenKind::Text: out += token.text; return;
         case TokenKind::TableName: {
-          std::string actual = ActualTable(unit, token.text);
-          out += Quote(actual.empty() ? token.text : actual, token.quoted);
+          const std::string* actual = ActualTable(unit, token.text);
+          AppendName(out, token.quoted, actual && !actual->empty() ? *actual : token.text);
           return;
         }
         case TokenKind::IndexName: {
-          std::string actual = ActualTable(unit, token.table);
-          out += Quote(actual.empty() ? token.text : token.text + "_" + actual, token.quoted);
+          const std::string* actual = ActualTable(unit, token.table);
+          if (actual && !actual->empty()) {
+            AppendName(out, token.quoted, token.text, "_" + *actual);
+          } else {
+            AppendName(out, token.quoted, token.text);
+          }
           return;
         }
         case TokenKind::InsertValues: insert.AppendValues(i, out); return;

@@ -63,6 +63,12 @@ std::vector<ast::ExprId> Flatten(const ast::Statement& statement, ast::ExprId ro
 // OR-branches of AND-predicates; nullopt when there would be too many branches.
 std::optional<Branches> AndPredicates(const ast::Statement& statement, ast::ExprId root, int depth = 0) {
   if (depth > 64) return std::nullopt;
+  auto is_or = [&](ast::ExprId id) {
+    const ast::Expr& expr = statement.expr(id);
+    return expr.kind == ast::ExprKind::Binary && expr.op == "OR";
+  };
+  std::vector<ast::ExprId> conjuncts = Flatten(statement, root, "AND");
+  if (std::none_of(conjuncts.begin(), conjuncts.end(), is_or)) return Branches{std::move(conjuncts)};  // one branch
   Branches result;
   for (ast::ExprId alternative : Flatten(statement, root, "OR")) {
     Branches product{{}};
@@ -409,6 +415,10 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     if (!parts) {
       result.full_route_reason = "the WHERE clause has more than " + std::to_string(kMaxBranches) + " OR branches";
       return result;
+    }
+    if (branches.size() == 1 && branches.front().empty()) {  // the first predicate: its branches as they are
+      branches = std::move(*parts);
+      continue;
     }
     Branches next;
     for (const auto& left : branches) {
