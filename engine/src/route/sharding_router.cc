@@ -10,7 +10,7 @@
 #include "route/sharding_checks.h"
 #include "route/subquery_conditions.h"
 #include "route/table_router.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
 namespace {
@@ -107,7 +107,7 @@ void RepeatKnownRoute(const RouteContext& known, const rules::ShardingTable& tab
     to.database_level = from.database_level;
     const rules::ShardingStrategy& strategy = to.database_level ? table.database_strategy : table.table_strategy;
     const ColumnCondition* condition = BoundCondition(table, strategy.columns.front(), &branch);
-    if (!condition) throw Error(ErrorCode::INTERNAL_ERROR, "a known route's condition is gone");
+    if (!condition) throw Error(Message<msg::KnownRouteConditionGone>());
     Overwrite(to.condition, condition->text);
   });
   context.type = known.type;
@@ -168,7 +168,7 @@ void CartesianRoute(const RouteInput& input, const std::vector<const rules::Shar
     }
   }
   if (context.units.empty()) {
-    throw Error(ErrorCode::NO_ROUTE_RESULT, "Can not get route result, please check your sharding rule configuration.");
+    throw Error(Message<msg::NoRouteResult>());
   }
   context.type = RouteType::Cartesian;
 }
