@@ -10,6 +10,7 @@
 
 #include "python_callback.h"
 #include "sqlroute/algorithm.h"
+#include "sqlroute/error_text.h"
 #include "value_conversion.h"
 
 namespace py = pybind11;
@@ -111,7 +112,7 @@ class PythonEncryptor : public Encryptor, Trampoline {
   }
   bool SupportsDecrypt() const override { return decrypt_; }
   Value Decrypt(const Value& cipher) const override {
-    if (!decrypt_) throw Error(ErrorCode::DECRYPT_FAILED, origin().what + " cannot decrypt");
+    if (!decrypt_) throw Error(Message<msg::PythonEncryptorCannotDecrypt>(arg::origin = origin().what));
     if (cipher.is_null()) return cipher;
     return Call("decrypt", [&](const py::object& adapter) {
       return ToValue(adapter.attr("decrypt")(ToPython(cipher)), origin().what + " decrypt()");
@@ -167,7 +168,7 @@ class PythonAuditor : public ShardingAuditor, Trampoline {
                                                 input.has_sharding_conditions);
       return result.is_none() ? std::optional<std::string>() : result.cast<std::string>();
     });
-    if (reason) throw Error(ErrorCode::AUDIT_FAILED, *reason);
+    if (reason) throw Error(Message<msg::AuditRejected>(arg::detail = *reason));
   }
 };
 
@@ -199,7 +200,7 @@ struct PythonFactory {
     } catch (py::error_already_set& error) {
       throw TranslatePythonError(error, origin, "its factory", ErrorCode::CONFIG_ALGORITHM_PROPS, path);
     } catch (const py::cast_error&) {
-      throw Error(ErrorCode::CONFIG_INVALID_VALUE, origin.what + ": the factory returned an unusable object", path);
+      throw Error(Message<msg::FactoryUnusable>(arg::origin = origin.what), path);
     }
   }
 };

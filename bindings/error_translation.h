@@ -6,7 +6,7 @@
 #include <new>
 #include <string>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::bindings {
 
@@ -26,7 +26,7 @@ auto GuardEngineCall(Call&& call) -> decltype(call()) {
   } catch (const std::bad_alloc&) {
     throw;
   } catch (const std::exception& error) {
-    throw Error(ErrorCode::INTERNAL_ERROR, std::string("unexpected engine failure: ") + error.what());
+    throw Error(Message<msg::UnexpectedEngineFailure>(arg::detail = error.what()));
   }
 }
 

@@ -2,7 +2,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 #include "sqlroute/merge.h"
 #include "value_conversion.h"
 
@@ -52,7 +52,7 @@ py::tuple MergeResults(const Plan& plan, py::handle results, const std::string& 
   } catch (const py::builtin_exception&) {
     throw;
   } catch (const std::exception& error) {
-    throw Error(ErrorCode::INTERNAL_ERROR, std::string("unexpected merge failure: ") + error.what());
+    throw Error(Message<msg::UnexpectedMergeFailure>(arg::detail = error.what()));
   }
   py::list rows;
   for (const Row& row : merged.rows) rows.append(py::tuple(ToPythonList(row)));

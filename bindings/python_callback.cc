@@ -56,7 +56,9 @@ Error TranslatePythonError(py::error_already_set& error, const CallbackOrigin& o
   } else {
     detail = std::string(py::str(exception.get_type().attr("__name__"))) + ": " + std::string(py::str(exception));
   }
-  std::string message = Scrub(origin.what + " failed in " + step + ": " + detail, origin.secrets);
+  std::string message =
+      Scrub(Message<msg::CallbackFailed>(arg::origin = origin.what, arg::step = step, arg::detail = detail).message,
+            origin.secrets);
   ErrorCode chosen = code.value_or(fallback);
   if (!path.empty() && CategoryOf(chosen) == ErrorCategory::Config) return Error(chosen, message, path);
   return Error(chosen, message);

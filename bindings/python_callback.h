@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gil.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::bindings {
 
@@ -51,9 +51,10 @@ auto CallPython(const PythonRef& ref, const CallbackOrigin& origin, const std::s
   } catch (pybind11::error_already_set& error) {
     throw TranslatePythonError(error, origin, step, ErrorCode::INTERNAL_ERROR);
   } catch (const pybind11::cast_error&) {
-    throw Error(ErrorCode::INTERNAL_ERROR, origin.what + ": " + step + " returned a value of the wrong type");
+    throw Error(Message<msg::CallbackWrongType>(arg::origin = origin.what, arg::step = step));
   } catch (const pybind11::builtin_exception& error) {  // a returned value that does not convert
-    throw Error(ErrorCode::INTERNAL_ERROR, origin.what + ": " + step + " returned " + error.what());
+    throw Error(
+        Message<msg::CallbackReturned>(arg::origin = origin.what, arg::step = step, arg::detail = error.what()));
   }
 }
 

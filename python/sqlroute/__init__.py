@@ -41,7 +41,7 @@ Errors
 Every failure raises a subclass of :class:`Error` with ``code``, ``category``, ``message``,
 ``position`` (``(line, column)`` in the SQL) and ``path`` (YAML key path):
 :class:`SqlSyntaxError`, :class:`ConfigError`, :class:`BindError`, :class:`RouteError`,
-:class:`RewriteError`, :class:`UnsupportedSqlError`, :class:`InternalError`.
+:class:`RewriteError`, :class:`MergeError`, :class:`UnsupportedSqlError`, :class:`InternalError`.
 Loading stops at the first problem; :func:`check_yaml`, :func:`check_yaml_string` and
 :func:`check_distsql` list every problem of a rule text (:class:`ConfigProblem`).
 
@@ -72,6 +72,7 @@ from sqlroute.errors import (
     ConfigError,
     Error,
     InternalError,
+    MergeError,
     RewriteError,
     RouteError,
     SqlSyntaxError,
@@ -112,6 +113,7 @@ __all__ = [
     "Int",
     "InternalError",
     "Long",
+    "MergeError",
     "ParsedStatement",
     "ParsedTable",
     "Plan",

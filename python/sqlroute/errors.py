@@ -83,6 +83,13 @@ class RewriteError(Error):
     category = "rewrite"
 
 
+class MergeError(RewriteError):
+    """The units' results cannot be merged into one (codes ``MERGE_*``); a :class:`RewriteError`
+    subclass, as these codes were rewrite errors before they got their own category."""
+
+    category = "merge"
+
+
 class UnsupportedSqlError(Error):
     """Valid SQL or usage that the rules cannot serve."""
 
@@ -97,7 +104,9 @@ class InternalError(Error):
 
 ERROR_CLASSES: Dict[str, Type[Error]] = {
     cls.category: cls
-    for cls in (SqlSyntaxError, ConfigError, BindError, RouteError, RewriteError, UnsupportedSqlError, InternalError)
+    for cls in (
+        SqlSyntaxError, ConfigError, BindError, RouteError, RewriteError, MergeError, UnsupportedSqlError, InternalError
+    )
 }
 
 

@@ -24,7 +24,7 @@ def merge(
     LIMIT, and hides the columns the rewrite added. ``collation`` is how strings compare:
     ``"general_ci"`` (like utf8mb4_general_ci) or ``"binary"``. ``transform(column, value)``,
     when given, maps each value of the merged result (e.g. decrypts a column). Values follow the
-    parameter mapping. Results that do not fit raise :class:`sqlroute.RewriteError`: a unit whose
+    parameter mapping. Results that do not fit raise :class:`sqlroute.MergeError`: a unit whose
     columns differ from the others (code ``MERGE_COLUMNS_MISMATCH``), a row with more or fewer
     values than its unit's columns (``MERGE_ROW_LENGTH``).
     """

@@ -21,6 +21,7 @@ EXPECTED_CLASSES = {
     "bind": sqlroute.BindError,
     "route": sqlroute.RouteError,
     "rewrite": sqlroute.RewriteError,
+    "merge": sqlroute.MergeError,
     "unsupported": sqlroute.UnsupportedSqlError,
     "internal": sqlroute.InternalError,
 }

@@ -61,7 +61,7 @@ def test_a_single_unit_passes_through(engine: sqlroute.Engine) -> None:
 def test_units_with_different_columns_are_rejected(engine: sqlroute.Engine) -> None:
     plan = engine.route("SELECT id FROM t_user")
     results = [(["id"], [])] * (len(plan.units) - 1) + [(["name"], [])]
-    with pytest.raises(sqlroute.RewriteError) as raised:
+    with pytest.raises(sqlroute.MergeError) as raised:
         sqlroute.merge(plan, results)
     assert raised.value.code == "MERGE_COLUMNS_MISMATCH"
 
@@ -76,11 +76,11 @@ def test_rows_longer_or_shorter_than_their_columns_are_rejected(engine: sqlroute
     plan = engine.route("SELECT id, name FROM t_user ORDER BY id")
     for bad_row in [(1,), (1, "a", "extra")]:
         results = [(["id", "name"], [])] * (len(plan.units) - 1) + [(["id", "name"], [bad_row])]
-        with pytest.raises(sqlroute.RewriteError) as raised:
+        with pytest.raises(sqlroute.MergeError) as raised:
             sqlroute.merge(plan, results)
         assert raised.value.code == "MERGE_ROW_LENGTH"
     single = engine.route("SELECT id FROM t_user WHERE id = 7")
-    with pytest.raises(sqlroute.RewriteError) as raised:
+    with pytest.raises(sqlroute.MergeError) as raised:
         sqlroute.merge(single, [(["id"], [(7, 8)])])
     assert raised.value.code == "MERGE_ROW_LENGTH"
 

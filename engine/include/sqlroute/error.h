@@ -1,6 +1,7 @@
 #pragma once
 // The error model: one catalogue (errors.def), a category per code, and a position
-// in the SQL (line:column) or in the configuration (key path).
+// in the SQL (line:column) or in the configuration (key path). The messages live in the
+// catalogue too (error_messages.def, rendered by error_text.h).
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -9,7 +10,7 @@
 
 namespace sqlroute {
 
-enum class ErrorCategory { Syntax, Config, Bind, Route, Rewrite, Unsupported, Internal };
+enum class ErrorCategory { Syntax, Config, Bind, Route, Rewrite, Merge, Unsupported, Internal };
 
 enum class ErrorCode {
 #define SQLROUTE_ERROR(name, category, ss_code) name,
@@ -29,11 +30,20 @@ ErrorCategory CategoryOf(ErrorCode code);
 std::string_view CategoryName(ErrorCategory category);
 int ShardingSphereCode(ErrorCode code);  // 0 when ShardingSphere has none
 
+// A catalogue message rendered with its arguments (sqlroute/error_text.h builds one).
+struct ErrorText {
+  ErrorCode code;
+  std::string message;
+};
+
 class Error : public std::runtime_error {
  public:
   Error(ErrorCode code, std::string message);
   Error(ErrorCode code, std::string message, SourcePosition position);
   Error(ErrorCode code, std::string message, std::string config_path);
+  explicit Error(ErrorText text);
+  Error(ErrorText text, SourcePosition position);
+  Error(ErrorText text, std::string config_path);
 
   ErrorCode code() const { return code_; }
   ErrorCategory category() const { return CategoryOf(code_); }

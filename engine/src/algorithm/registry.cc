@@ -4,7 +4,7 @@
 
 #include "algorithm/builtins.h"
 #include "sqlroute/algorithm.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute {
 
@@ -50,8 +50,7 @@ void AlgorithmRegistry::Add(AlgorithmKind kind, const std::string& type, std::sh
   std::lock_guard<std::mutex> lock(mutex_);
   auto key = std::make_pair(kind, Upper(type));
   if (entries_.count(key)) {
-    throw Error(ErrorCode::CONFIG_DUPLICATE_NAME,
-                std::string(AlgorithmKindName(kind)) + " type `" + type + "` is already registered");
+    throw Error(Message<msg::AlgorithmTypeRegisteredTwice>(arg::kind = AlgorithmKindName(kind), arg::type = type));
   }
   entries_.emplace(key, std::move(entry));
 }
@@ -88,9 +87,9 @@ std::shared_ptr<const AlgorithmRegistry::Entry> AlgorithmRegistry::Lookup(Algori
       known += known.empty() ? "" : ", ";
       known += each.first.second;
     }
-    throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM,
-                "unknown " + std::string(AlgorithmKindName(kind)) + " type `" + type + "`; known types: " + known,
-                path);
+    throw Error(
+        Message<msg::UnknownAlgorithmType>(arg::kind = AlgorithmKindName(kind), arg::type = type, arg::known = known),
+        path);
   }
   return found->second;
 }

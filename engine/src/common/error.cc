@@ -1,4 +1,4 @@
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute {
 namespace {
@@ -30,6 +30,8 @@ std::string_view CategoryName(ErrorCategory category) {
     case ErrorCategory::Bind: return "bind";
     case ErrorCategory::Route: return "route";
     case ErrorCategory::Rewrite: return "rewrite";
+    case ErrorCategory::Merge:
+      return "merge";
     case ErrorCategory::Unsupported: return "unsupported";
     case ErrorCategory::Internal: return "internal";
   }
@@ -47,6 +49,13 @@ Error::Error(ErrorCode code, std::string message, SourcePosition position)
 Error::Error(ErrorCode code, std::string message, std::string config_path)
     : std::runtime_error(Describe(code, message, std::nullopt, config_path)),
       code_(code), message_(std::move(message)), config_path_(std::move(config_path)) {}
+
+Error::Error(ErrorText text) : Error(text.code, std::move(text.message)) {}
+
+Error::Error(ErrorText text, SourcePosition position) : Error(text.code, std::move(text.message), position) {}
+
+Error::Error(ErrorText text, std::string config_path)
+    : Error(text.code, std::move(text.message), std::move(config_path)) {}
 
 std::string Error::Describe(ErrorCode code, const std::string& message,
                             const std::optional<SourcePosition>& position,

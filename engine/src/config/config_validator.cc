@@ -5,7 +5,7 @@
 #include <set>
 
 #include "config/diagnostics.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config {
 
@@ -23,7 +23,7 @@ void CheckUniqueNames(const NamedList<T>& list, const std::string& what) {
   std::set<std::string> seen;
   for (const auto& each : list) {
     if (!seen.insert(each.name).second) {
-      Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate " + what + " `" + each.name + "`", each.path));
+      Report(Error(Message<msg::DuplicateName>(arg::what = what, arg::name = each.name), each.path));
     }
   }
 }
@@ -31,14 +31,14 @@ void CheckUniqueNames(const NamedList<T>& list, const std::string& what) {
 template <typename T>
 void CheckAlgorithmsHaveType(const NamedList<T>& list) {
   for (const auto& each : list) {
-    if (each.value.type.empty()) Report(Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `type`", each.path));
+    if (each.value.type.empty()) Report(Error(Message<msg::MissingKey>(arg::key = "type"), each.path));
   }
 }
 
 // False (after reporting) when the value is missing.
 bool RequireValue(const std::string& value, const std::string& key, const std::string& path) {
   if (!value.empty()) return true;
-  Report(Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `" + key + "`", path));
+  Report(Error(Message<msg::MissingKey>(arg::key = key), path));
   return false;
 }
 
@@ -46,7 +46,7 @@ bool RequireValue(const std::string& value, const std::string& key, const std::s
 bool RequireDefined(const NamedList<AlgorithmConfig>& list, const std::string& name, const std::string& what,
                     const std::string& path) {
   if (Find(list, name)) return true;
-  Report(Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, what + " `" + name + "` is not defined", path));
+  Report(Error(Message<msg::AlgorithmNotDefined>(arg::what = what, arg::name = name), path));
   return false;
 }
 
@@ -73,8 +73,7 @@ class ShardingValidator {
         RequireDefined(rule_.key_generators, each.value.key_generator_name, "key generator", each.path);
       }
       if (!each.value.logic_table.empty() && !IsShardingTable(each.value.logic_table)) {
-        Report(Error(ErrorCode::CONFIG_INVALID_VALUE,
-                     "logic table `" + each.value.logic_table + "` is not a sharding table", each.path));
+        Report(Error(Message<msg::LogicTableNotSharding>(arg::table = each.value.logic_table), each.path));
       }
     }
   }
@@ -88,7 +87,7 @@ class ShardingValidator {
     std::set<std::string> names;
     auto check_name = [&](const std::string& name, const std::string& path) {
       if (!names.insert(name).second) {
-        Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate sharding table `" + name + "`", path));
+        Report(Error(Message<msg::DuplicateName>(arg::what = "sharding table", arg::name = name), path));
       }
     };
     for (const auto& each : rule_.tables) {
@@ -102,7 +101,7 @@ class ShardingValidator {
       check_name(each.name, each.path);
       std::string path = Join(each.path, "shardingStrategy");
       if (each.value.sharding_strategy.kind != StrategyConfig::Kind::Standard) {
-        Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "an auto table takes a standard sharding strategy only", path));
+        Report(Error(Message<msg::AutoTableStrategyNotStandard>(), path));
       }
       Strategy(each.value.sharding_strategy, path);
       KeyGenerate(each.value.key_generate_strategy, Join(each.path, "keyGenerateStrategy"));
@@ -117,12 +116,10 @@ class ShardingValidator {
       std::string item_path = path + "[" + std::to_string(i) + "]";
       for (const auto& table : rule_.binding_groups[i]) {
         if (!IsShardingTable(table)) {
-          Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "binding table `" + table + "` is not a sharding table",
-                       item_path));
+          Report(Error(Message<msg::BindingTableNotSharding>(arg::table = table), item_path));
         }
         if (!bound.insert(table).second) {
-          Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "table `" + table + "` is in more than one binding group",
-                       item_path));
+          Report(Error(Message<msg::TableInTwoBindingGroups>(arg::table = table), item_path));
         }
       }
     }
@@ -167,7 +164,7 @@ class DataSourceNames {
   // `logic`: whether a read/write group name is acceptable here.
   void Require(const std::string& name, bool logic, const std::string& path) const {
     if (!checked_ || storage_.count(name) || (logic && logic_.count(name))) return;
-    Report(Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "data source `" + name + "` is not defined", path));
+    Report(Error(Message<msg::DataSourceNotDefined>(arg::name = name), path));
   }
 
  private:
@@ -183,8 +180,7 @@ void ValidateReadwriteSplitting(const ReadwriteSplittingRuleConfig& rule, const 
   CheckAlgorithmsHaveType(rule.load_balancers);
   for (const auto& each : rule.groups) {
     if (Find(config.data_sources, each.name)) {
-      Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME,
-                   "read/write splitting group `" + each.name + "` has the name of a data source", each.path));
+      Report(Error(Message<msg::GroupNamedLikeDataSource>(arg::name = each.name), each.path));
     }
     const auto& group = each.value;
     if (RequireValue(group.write_data_source, "writeDataSourceName", each.path)) {
@@ -196,7 +192,7 @@ void ValidateReadwriteSplitting(const ReadwriteSplittingRuleConfig& rule, const 
     const std::string& strategy = group.transactional_read_query_strategy;
     if (!strategy.empty() && Upper(strategy) != "PRIMARY" && Upper(strategy) != "FIXED" &&
         Upper(strategy) != "DYNAMIC") {
-      Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "transactionalReadQueryStrategy must be PRIMARY, FIXED or DYNAMIC",
+      Report(Error(Message<msg::TransactionalReadQueryStrategyInvalid>(),
                    Join(each.path, "transactionalReadQueryStrategy")));
     }
     if (!group.load_balancer_name.empty()) {
@@ -252,8 +248,7 @@ void ValidateShadow(const ShadowRuleConfig& rule, const DataSourceNames& data_so
   for (const auto& each : rule.tables) {
     for (const auto& name : each.value.data_source_names) {
       if (!Find(rule.data_sources, name)) {
-        Report(Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "shadow data source `" + name + "` is not defined",
-                     Join(each.path, "dataSourceNames")));
+        Report(Error(Message<msg::ShadowDataSourceNotDefined>(arg::name = name), Join(each.path, "dataSourceNames")));
       }
     }
     for (const auto& name : each.value.algorithm_names) {
@@ -264,8 +259,7 @@ void ValidateShadow(const ShadowRuleConfig& rule, const DataSourceNames& data_so
     std::string path = Join(rule.path, "defaultShadowAlgorithmName");
     if (RequireDefined(rule.algorithms, rule.default_algorithm_name, "shadow algorithm", path) &&
         IsColumnShadowType(Find(rule.algorithms, rule.default_algorithm_name)->type)) {
-      Report(Error(ErrorCode::CONFIG_DEFAULT_SHADOW_NOT_HINT,
-                   "Default shadow algorithm class should be implement HintShadowAlgorithm.", path));
+      Report(Error(Message<msg::DefaultShadowNotHint>(), path));
     }
   }
 }
@@ -274,10 +268,10 @@ void ValidateMetadata(const NamedList<TableMetadataConfig>& metadata) {
   std::set<std::pair<std::string, std::string>> seen;
   for (const auto& each : metadata) {
     if (!seen.insert({each.name, each.value.data_source}).second) {
-      Report(Error(ErrorCode::CONFIG_DUPLICATE_NAME, "duplicate metadata for table `" + each.name + "`", each.path));
+      Report(Error(Message<msg::DuplicateName>(arg::what = "metadata for table", arg::name = each.name), each.path));
     }
     if (each.value.columns.empty()) {
-      Report(Error(ErrorCode::CONFIG_MISSING_KEY, "table `" + each.name + "` has no columns", each.path));
+      Report(Error(Message<msg::TableWithoutColumns>(arg::table = each.name), each.path));
     }
   }
 }

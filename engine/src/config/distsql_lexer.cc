@@ -3,7 +3,7 @@
 #include <cctype>
 #include <cstring>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::distsql {
 
@@ -25,8 +25,8 @@ class Lexer {
   }
 
  private:
-  [[noreturn]] void Fail(const std::string& message, std::size_t offset) const {
-    throw Error(ErrorCode::CONFIG_DISTSQL_SYNTAX, message, PositionAt(script_, offset));
+  [[noreturn]] void Fail(ErrorText text, std::size_t offset) const {
+    throw Error(std::move(text), PositionAt(script_, offset));
   }
 
   bool StartsWith(const char* text) const { return script_.substr(pos_, std::strlen(text)) == text; }
@@ -40,7 +40,7 @@ class Lexer {
         while (pos_ < script_.size() && script_[pos_] != '\n') ++pos_;
       } else if (StartsWith("/*")) {
         auto end = script_.find("*/", pos_ + 2);
-        if (end == std::string_view::npos) Fail("unterminated comment", pos_);
+        if (end == std::string_view::npos) Fail(Message<msg::DistSqlUnterminatedComment>(), pos_);
         pos_ = end + 2;
       } else {
         return true;
@@ -65,7 +65,7 @@ class Lexer {
       ++pos_;
       return {Token::Kind::Symbol, std::string(1, c), start};
     }
-    Fail(std::string("unexpected character `") + c + "`", start);
+    Fail(Message<msg::DistSqlUnexpectedCharacter>(arg::character = c), start);
   }
 
   Token Number() {
@@ -99,7 +99,7 @@ class Lexer {
         result += c;
       }
     }
-    Fail("unterminated literal", start);
+    Fail(Message<msg::DistSqlUnterminatedLiteral>(), start);
   }
 
   std::string_view script_;

@@ -1,11 +1,13 @@
 // Token cursor, shared grammar pieces and statement dispatch of the DistSQL parser.
 #include "config/distsql_parser.h"
 
-#include <algorithm>
-#include <cctype>
 #include <strings.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "config/diagnostics.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::distsql {
 
@@ -87,17 +89,17 @@ void Parser::ExpectSymbol(char symbol) {
 }
 
 void Parser::Fail(const std::string& expected) const {
-  FailAt(Peek(), ErrorCode::CONFIG_DISTSQL_SYNTAX, "unexpected " + Describe(Peek()) + ", expected " + expected);
+  FailAt(Peek(), Message<msg::DistSqlUnexpected>(arg::found = Describe(Peek()), arg::expected = expected));
 }
 
-void Parser::FailAt(const Token& token, ErrorCode code, const std::string& message) const {
-  throw Error(code, message, PositionAt(script_, token.offset));
+void Parser::FailAt(const Token& token, ErrorText text) const {
+  throw Error(std::move(text), PositionAt(script_, token.offset));
 }
 
 std::string Parser::Name() {
   const Token& token = Peek();
   if (token.kind != Token::Kind::Word && token.kind != Token::Kind::QuotedName && token.kind != Token::Kind::String) {
-    Fail("a name");
+    Fail(Message<msg::DistSqlExpectedName>().message);
   }
   ++pos_;
   return token.text;
@@ -105,7 +107,7 @@ std::string Parser::Name() {
 
 std::string Parser::Value() {
   const Token& token = Peek();
-  if (token.kind == Token::Kind::Symbol || token.kind == Token::Kind::End) Fail("a value");
+  if (token.kind == Token::Kind::Symbol || token.kind == Token::Kind::End) Fail(Message<msg::DistSqlExpectedValue>().message);
   ++pos_;
   return token.text;
 }
@@ -185,7 +187,7 @@ void Parser::Statement() {
   if (AcceptWord("DROP")) return CreateAlterDrop(Verb::Drop);
   if (AcceptWord("LOAD")) return LoadSingleTables();
   if (AcceptWord("SET")) return SetDefaultSingleStorageUnit();
-  Fail("a DistSQL statement (REGISTER, CREATE, ALTER, DROP, ...)");
+  Fail(Message<msg::DistSqlExpectedStatement>().message);
 }
 
 void Parser::CreateAlterDrop(Verb verb) {
@@ -220,7 +222,7 @@ void Parser::CreateAlterDrop(Verb verb) {
   if (AcceptWord("READWRITE_SPLITTING")) return ReadwriteSplittingRules(verb);
   if (AcceptWord("ENCRYPT")) return EncryptRules(verb);
   if (AcceptWord("SHADOW")) return ShadowRules(verb);
-  Fail("a rule kind (SHARDING, BROADCAST, READWRITE_SPLITTING, ENCRYPT, SHADOW, ...)");
+  Fail(Message<msg::DistSqlExpectedRuleKind>().message);
 }
 
 }  // namespace sqlroute::config::distsql

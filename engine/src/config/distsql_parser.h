@@ -8,7 +8,7 @@
 
 #include "config/distsql_lexer.h"
 #include "config/rule_config.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::distsql {
 
@@ -31,8 +31,9 @@ class Parser {
   bool AcceptSymbol(char symbol);
   void ExpectSymbol(char symbol);
   void ExpectWords(std::initializer_list<const char*> words);
+  // "unexpected <token>, expected <expected>": keywords, or a DistSqlExpected* message.
   [[noreturn]] void Fail(const std::string& expected) const;
-  [[noreturn]] void FailAt(const Token& token, ErrorCode code, const std::string& message) const;
+  [[noreturn]] void FailAt(const Token& token, ErrorText text) const;
 
   void SkipStatement();  // past the next `;`
 

@@ -5,6 +5,7 @@
 
 #include "config/distsql_parser.h"
 #include "config/named_list_edit.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::distsql {
 
@@ -55,14 +56,14 @@ void RemoveShadowRule(ShadowRuleConfig& rule, const std::string& name) {
 
 // Verb checks shared by the rule statements: returns false when IF NOT EXISTS skips the item.
 bool CheckExistence(Verb verb, bool exists, bool tolerant, const std::string& what, const std::string& name,
-                    const std::function<void(ErrorCode, const std::string&)>& fail) {
+                    const std::function<void(ErrorText)>& fail) {
   if (verb == Verb::Create && exists) {
     if (tolerant) return false;
-    fail(ErrorCode::CONFIG_DUPLICATE_NAME, what + " `" + name + "` already exists");
+    fail(Message<msg::AlreadyExists>(arg::what = what, arg::name = name));
   }
   if (verb != Verb::Create && !exists) {
     if (tolerant) return false;
-    fail(ErrorCode::CONFIG_UNKNOWN_RULE, what + " `" + name + "` does not exist");
+    fail(Message<msg::DoesNotExist>(arg::what = what, arg::name = name));
   }
   return true;
 }
@@ -87,7 +88,7 @@ void Parser::BroadcastRules(Verb verb, bool legacy_form) {
     std::string table = Name();
     auto found = std::find(rule.tables.begin(), rule.tables.end(), table);
     Verb check = verb == Verb::Alter ? Verb::Create : verb;
-    auto fail = [&](ErrorCode code, const std::string& message) { FailAt(name_token, code, message); };
+    auto fail = [&](ErrorText text) { FailAt(name_token, std::move(text)); };
     if (!CheckExistence(check, found != rule.tables.end(), tolerant, "broadcast table rule", table, fail)) continue;
     if (verb == Verb::Drop) {
       rule.tables.erase(found);
@@ -111,11 +112,10 @@ void Parser::SwitchReplica(ReadwriteSplittingRuleConfig& rule, const std::string
   for (auto& each : rule.groups) {
     if (each.name == group_name) group = &each.value;
   }
-  if (!group) FailAt(at, ErrorCode::CONFIG_UNKNOWN_RULE, "read/write splitting rule `" + group_name + "` does not exist");
+  if (!group) FailAt(at, Message<msg::DoesNotExist>(arg::what = "read/write splitting rule", arg::name = group_name));
   const auto& reads = group->read_data_sources;
   if (std::find(reads.begin(), reads.end(), replica) == reads.end()) {
-    FailAt(replica_token, ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE,
-           "`" + replica + "` is not a read storage unit of `" + group_name + "`");
+    FailAt(replica_token, Message<msg::NotAReadStorageUnit>(arg::name = replica, arg::group = group_name));
   }
   auto& disabled = group->disabled_read_data_sources;
   disabled.erase(std::remove(disabled.begin(), disabled.end(), replica), disabled.end());
@@ -129,7 +129,7 @@ void Parser::ReadwriteSplittingRules(Verb verb) {
   do {
     const Token& name_token = Peek();
     std::string name = Name();
-    auto fail = [&](ErrorCode code, const std::string& message) { FailAt(name_token, code, message); };
+    auto fail = [&](ErrorText text) { FailAt(name_token, std::move(text)); };
     bool exists = Find(rule.groups, name) != nullptr;
     if (verb == Verb::Drop) {
       if (CheckExistence(verb, exists, tolerant, "read/write splitting rule", name, fail)) Erase(rule.groups, name);
@@ -152,7 +152,7 @@ void Parser::ReadwriteSplittingRules(Verb verb) {
         ExpectSymbol('=');
         group.transactional_read_query_strategy = Name();
       } else if (IsWord("AUTO_AWARE_RESOURCE")) {
-        FailAt(Peek(), ErrorCode::CONFIG_INVALID_VALUE, "dynamic read/write splitting rules are not supported");
+        FailAt(Peek(), Message<msg::DynamicReadwriteRuleUnsupported>());
       } else if (IsWord("TYPE")) {
         load_balancer = Algorithm();
       } else {
@@ -180,7 +180,7 @@ void Parser::EncryptRules(Verb verb) {
   do {
     const Token& name_token = Peek();
     std::string table_name = Name();
-    auto fail = [&](ErrorCode code, const std::string& message) { FailAt(name_token, code, message); };
+    auto fail = [&](ErrorText text) { FailAt(name_token, std::move(text)); };
     bool exists = Find(rule.tables, table_name) != nullptr;
     if (verb == Verb::Drop) {
       if (CheckExistence(verb, exists, tolerant, "encrypt rule", table_name, fail)) Erase(rule.tables, table_name);
@@ -241,8 +241,7 @@ void Parser::EncryptRules(Verb verb) {
         } while (AcceptSymbol(','));
         ExpectSymbol(')');
         if (column_name.empty() || column.cipher.name.empty() || !cipher_algorithm) {
-          FailAt(name_token, ErrorCode::CONFIG_DISTSQL_SYNTAX,
-                 "each column of encrypt rule `" + table_name + "` needs NAME, CIPHER and an encrypt algorithm");
+          FailAt(name_token, Message<msg::EncryptColumnIncomplete>(arg::rule = table_name));
         }
         column.cipher.encryptor_name = GeneratedName({table_name, column_name});
         Put(encryptors, column.cipher.encryptor_name, *cipher_algorithm, PathOf(table_name));
@@ -282,7 +281,7 @@ void Parser::ShadowRules(Verb verb) {
     do {
       const Token& name_token = Peek();
       std::string name = Name();
-      auto fail = [&](ErrorCode code, const std::string& message) { FailAt(name_token, code, message); };
+      auto fail = [&](ErrorText text) { FailAt(name_token, std::move(text)); };
       if (CheckExistence(verb, Find(rule.algorithms, name), tolerant, "shadow algorithm", name, fail)) {
         Erase(rule.algorithms, name);
       }
@@ -295,7 +294,7 @@ void Parser::ShadowRules(Verb verb) {
   do {
     const Token& name_token = Peek();
     std::string name = Name();
-    auto fail = [&](ErrorCode code, const std::string& message) { FailAt(name_token, code, message); };
+    auto fail = [&](ErrorText text) { FailAt(name_token, std::move(text)); };
     bool exists = Find(rule.data_sources, name) != nullptr;
     if (verb == Verb::Drop) {
       if (CheckExistence(verb, exists, tolerant, "shadow rule", name, fail)) RemoveShadowRule(rule, name);
@@ -367,7 +366,7 @@ void Parser::DefaultShadowAlgorithm(Verb verb) {
   auto& rule = Ensure(config_.shadow, StatementPath());
   const Token& start = Peek();
   bool tolerant = verb == Verb::Drop ? IfExists() : verb == Verb::Create && IfNotExists();
-  auto fail = [&](ErrorCode code, const std::string& message) { FailAt(start, code, message); };
+  auto fail = [&](ErrorText text) { FailAt(start, std::move(text)); };
   std::optional<AlgorithmConfig> algorithm;
   if (verb != Verb::Drop) algorithm = Algorithm();
   bool exists = !rule.default_algorithm_name.empty();

@@ -5,6 +5,7 @@
 
 #include "config/distsql_parser.h"
 #include "config/named_list_edit.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::distsql {
 
@@ -69,10 +70,10 @@ void Parser::ShardingTableRule(Verb verb, bool if_not_exists) {
   ShardingRuleConfig& rule = Sharding(config_, StatementPath());
   bool exists = Find(rule.tables, table) || Find(rule.auto_tables, table);
   if (verb == Verb::Create && exists && !if_not_exists) {
-    FailAt(name_token, ErrorCode::CONFIG_DUPLICATE_NAME, "sharding table rule `" + table + "` already exists");
+    FailAt(name_token, Message<msg::AlreadyExists>(arg::what = "sharding table rule", arg::name = table));
   }
   if (verb == Verb::Alter && !exists) {
-    FailAt(name_token, ErrorCode::CONFIG_UNKNOWN_RULE, "sharding table rule `" + table + "` does not exist");
+    FailAt(name_token, Message<msg::DoesNotExist>(arg::what = "sharding table rule", arg::name = table));
   }
   bool skip = verb == Verb::Create && exists;  // IF NOT EXISTS: parse, then ignore
 
@@ -121,7 +122,8 @@ void Parser::ShardingTableRule(Verb verb, bool if_not_exists) {
     else if (kind == "complex") result.kind = StrategyConfig::Kind::Complex;
     else if (kind == "hint") result.kind = StrategyConfig::Kind::Hint;
     else if (kind == "none" || kind.empty()) result = StrategyConfig{};
-    else FailAt(name_token, ErrorCode::CONFIG_INVALID_VALUE, "unknown strategy type `" + type + "`");
+    else
+      FailAt(name_token, Message<msg::UnknownStrategyType>(arg::type = type));
     return result;
   };
 
@@ -193,12 +195,10 @@ void Parser::ShardingTableRule(Verb verb, bool if_not_exists) {
 
   bool auto_table = !storage_units.empty() || auto_algorithm.has_value();
   if (auto_table && (!data_nodes.empty() || database_strategy || table_strategy)) {
-    FailAt(name_token, ErrorCode::CONFIG_DISTSQL_SYNTAX,
-           "sharding table rule `" + table + "` mixes the auto-table form with DATANODES or strategies");
+    FailAt(name_token, Message<msg::AutoTableFormMixed>(arg::table = table));
   }
   if (auto_table && (!auto_algorithm || sharding_column.empty())) {
-    FailAt(name_token, ErrorCode::CONFIG_DISTSQL_SYNTAX,
-           "auto table rule `" + table + "` needs SHARDING_COLUMN and TYPE");
+    FailAt(name_token, Message<msg::AutoTableRuleIncomplete>(arg::table = table));
   }
   if (auto_table) {
     Erase(rule.tables, table);
@@ -228,13 +228,12 @@ void Parser::DropShardingTableRules() {
     std::string table = Name();
     bool found = config_.sharding && (Erase(config_.sharding->tables, table) | Erase(config_.sharding->auto_tables, table));
     if (!found && !if_exists) {
-      FailAt(name_token, ErrorCode::CONFIG_UNKNOWN_RULE, "sharding table rule `" + table + "` does not exist");
+      FailAt(name_token, Message<msg::DoesNotExist>(arg::what = "sharding table rule", arg::name = table));
     }
     if (!found) continue;
     for (const auto& group : config_.sharding->binding_groups) {
       if (std::find(group.begin(), group.end(), table) != group.end()) {
-        FailAt(name_token, ErrorCode::CONFIG_INVALID_VALUE,
-               "sharding table `" + table + "` is still in a reference rule");
+        FailAt(name_token, Message<msg::ShardingTableStillReferenced>(arg::table = table));
       }
     }
   } while (AcceptSymbol(','));
@@ -253,7 +252,7 @@ void Parser::DefaultShardingStrategy(Verb verb) {
   if (verb == Verb::Drop) {
     bool if_exists = IfExists();
     if (!slot && !if_exists) {
-      FailAt(start, ErrorCode::CONFIG_UNKNOWN_RULE, std::string("default sharding ") + level + " strategy does not exist");
+      FailAt(start, Message<msg::DefaultStrategyDoesNotExist>(arg::level = level));
     }
     slot.reset();
     RemoveUnusedAlgorithms(rule);
@@ -291,16 +290,17 @@ void Parser::DefaultShardingStrategy(Verb verb) {
   ExpectSymbol(')');
   if (verb == Verb::Create && slot) {
     if (if_not_exists) return;
-    FailAt(start, ErrorCode::CONFIG_DUPLICATE_NAME, std::string("default sharding ") + level + " strategy already exists");
+    FailAt(start, Message<msg::DefaultStrategyAlreadyExists>(arg::level = level));
   }
   if (verb == Verb::Alter && !slot) {
-    FailAt(start, ErrorCode::CONFIG_UNKNOWN_RULE, std::string("default sharding ") + level + " strategy does not exist");
+    FailAt(start, Message<msg::DefaultStrategyDoesNotExist>(arg::level = level));
   }
   if (type == "standard") result.kind = StrategyConfig::Kind::Standard;
   else if (type == "complex") result.kind = StrategyConfig::Kind::Complex;
   else if (type == "hint") result.kind = StrategyConfig::Kind::Hint;
   else if (type == "none") result = StrategyConfig{};
-  else FailAt(start, ErrorCode::CONFIG_INVALID_VALUE, "unknown strategy type `" + type + "`");
+  else
+    FailAt(start, Message<msg::UnknownStrategyType>(arg::type = type));
   slot = result;
   if (algorithm) Put(rule.sharding_algorithms, result.algorithm_name, *algorithm, StatementPath());
   if (verb == Verb::Alter) RemoveUnusedAlgorithms(rule);
@@ -322,7 +322,7 @@ void Parser::ReferenceRules(Verb verb) {
     if (verb == Verb::Drop) {
       if (found == names.end()) {
         if (if_exists) continue;
-        FailAt(name_token, ErrorCode::CONFIG_UNKNOWN_RULE, "sharding table reference rule `" + name + "` does not exist");
+        FailAt(name_token, Message<msg::DoesNotExist>(arg::what = "sharding table reference rule", arg::name = name));
       }
       names.erase(found);
       rule.binding_groups.erase(rule.binding_groups.begin() + index);
@@ -331,10 +331,10 @@ void Parser::ReferenceRules(Verb verb) {
     std::vector<std::string> tables = NameList();
     if (verb == Verb::Create && found != names.end()) {
       if (if_not_exists) continue;
-      FailAt(name_token, ErrorCode::CONFIG_DUPLICATE_NAME, "sharding table reference rule `" + name + "` already exists");
+      FailAt(name_token, Message<msg::AlreadyExists>(arg::what = "sharding table reference rule", arg::name = name));
     }
     if (verb == Verb::Alter && found == names.end()) {
-      FailAt(name_token, ErrorCode::CONFIG_UNKNOWN_RULE, "sharding table reference rule `" + name + "` does not exist");
+      FailAt(name_token, Message<msg::DoesNotExist>(arg::what = "sharding table reference rule", arg::name = name));
     }
     if (verb == Verb::Alter) {
       rule.binding_groups[index] = tables;
@@ -384,7 +384,7 @@ void Parser::ShardingNamedAlgorithms(Verb verb, NamedList<AlgorithmConfig> Shard
     std::string name = Name();
     bool exists = Find(algorithms, name) != nullptr;
     if (verb == Verb::Drop) {
-      if (!exists && !if_exists) FailAt(name_token, ErrorCode::CONFIG_UNKNOWN_RULE, std::string(what) + " `" + name + "` does not exist");
+      if (!exists && !if_exists) FailAt(name_token, Message<msg::DoesNotExist>(arg::what = what, arg::name = name));
       Erase(algorithms, name);
       continue;
     }
@@ -393,10 +393,10 @@ void Parser::ShardingNamedAlgorithms(Verb verb, NamedList<AlgorithmConfig> Shard
     ExpectSymbol(')');
     if (verb == Verb::Create && exists) {
       if (if_not_exists) continue;
-      FailAt(name_token, ErrorCode::CONFIG_DUPLICATE_NAME, std::string(what) + " `" + name + "` already exists");
+      FailAt(name_token, Message<msg::AlreadyExists>(arg::what = what, arg::name = name));
     }
     if (verb == Verb::Alter && !exists) {
-      FailAt(name_token, ErrorCode::CONFIG_UNKNOWN_RULE, std::string(what) + " `" + name + "` does not exist");
+      FailAt(name_token, Message<msg::DoesNotExist>(arg::what = what, arg::name = name));
     }
     Put(algorithms, name, algorithm, PathOf(name));
   } while (AcceptSymbol(','));

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "config/distsql_parser.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::distsql {
 
@@ -34,7 +35,7 @@ void Parser::StorageUnits(Verb verb) {
     } while (AcceptSymbol(','));
     ExpectSymbol(')');
     if (url.empty()) {
-      if (host.empty() || db.empty()) FailAt(name_token, ErrorCode::CONFIG_DISTSQL_SYNTAX, "storage unit `" + name + "` needs URL or HOST, PORT and DB");
+      if (host.empty() || db.empty()) FailAt(name_token, Message<msg::StorageUnitIncomplete>(arg::name = name));
       url = "jdbc:mysql://" + host + (port.empty() ? "" : ":" + port) + "/" + db;
     }
     DataSourceConfig data_source;
@@ -47,10 +48,10 @@ void Parser::StorageUnits(Verb verb) {
                                  [&](const auto& each) { return each.name == name; });
     if (verb == Verb::Create && existing != config_.data_sources.end()) {
       if (if_not_exists) continue;
-      FailAt(name_token, ErrorCode::CONFIG_DUPLICATE_NAME, "storage unit `" + name + "` already exists");
+      FailAt(name_token, Message<msg::AlreadyExists>(arg::what = "storage unit", arg::name = name));
     }
     if (verb == Verb::Alter && existing == config_.data_sources.end()) {
-      FailAt(name_token, ErrorCode::CONFIG_UNKNOWN_RULE, "storage unit `" + name + "` does not exist");
+      FailAt(name_token, Message<msg::DoesNotExist>(arg::what = "storage unit", arg::name = name));
     }
     if (verb == Verb::Alter) {
       existing->value = data_source;
@@ -71,7 +72,7 @@ void Parser::DropStorageUnits() {
     if (existing != list.end()) {
       list.erase(existing);
     } else if (!if_exists) {
-      FailAt(name_token, ErrorCode::CONFIG_UNKNOWN_RULE, "storage unit `" + name + "` does not exist");
+      FailAt(name_token, Message<msg::DoesNotExist>(arg::what = "storage unit", arg::name = name));
     }
   } while (AcceptSymbol(','));
   if (AcceptWord("IGNORE")) {

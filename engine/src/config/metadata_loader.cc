@@ -2,7 +2,7 @@
 
 #include "config/yaml_document.h"
 #include "config/yaml_reader.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config {
 
@@ -19,7 +19,7 @@ TableMetadataConfig ReadTableEntry(const YAML::Node& node, const std::string& pa
   MapReader reader(node, path);
   YAML::Node columns = reader.Child("columns");
   if (!columns.IsDefined() || columns.IsNull()) {
-    throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `columns`", path);
+    throw Error(Message<msg::MissingKey>(arg::key = "columns"), path);
   }
   result.columns = ScalarList(columns, reader.PathOf("columns"));
   result.data_source = reader.Scalar("dataSource").value_or("");

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::yaml {
 namespace {
@@ -28,9 +28,7 @@ class AliasCounter : public YAML::EventHandler {
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     if (collections_.count(anchor) && ++aliases_ > kMaxCollectionAliases) {
-      throw Error(ErrorCode::CONFIG_YAML_SYNTAX,
-                  "more than " + std::to_string(kMaxCollectionAliases) + " aliases of sequences or mappings",
-                  PositionOf(mark));
+      throw Error(Message<msg::TooManyYamlAliases>(arg::limit = kMaxCollectionAliases), PositionOf(mark));
     }
   }
   void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
@@ -126,7 +124,7 @@ YAML::Node ParseDocument(std::string_view text) {
     parser.HandleNextDocument(counter);
     return YAML::Load(std::string(text));
   } catch (const YAML::ParserException& e) {
-    throw Error(ErrorCode::CONFIG_YAML_SYNTAX, e.msg, PositionOf(e.mark));
+    throw Error(Message<msg::YamlSyntax>(arg::detail = e.msg), PositionOf(e.mark));
   }
 }
 

@@ -16,7 +16,7 @@
 #include "config/yaml_document.h"
 #include "config/yaml_reader.h"
 #include "config/yaml_rule_readers.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config {
 
@@ -33,7 +33,7 @@ bool IsIgnoredRuleTag(const std::string& tag) {
 
 template <typename T>
 void SetOnce(std::optional<T>& slot, T value, const std::string& tag, const std::string& path) {
-  if (slot) throw Error(ErrorCode::CONFIG_DUPLICATE_NAME, "rule " + tag + " is given twice", path);
+  if (slot) throw Error(Message<msg::RuleGivenTwice>(arg::tag = tag), path);
   slot = std::move(value);
 }
 
@@ -48,8 +48,8 @@ void ReadRule(const YAML::Node& node, const std::string& path, RuleConfig& confi
   if (tag == "!SHADOW") return SetOnce(config.shadow, yaml::ReadShadowRule(node, path), tag, path);
   if (tag == "!SINGLE") return SetOnce(config.single, yaml::ReadSingleRule(node, path), tag, path);
   if (IsIgnoredRuleTag(tag)) return;
-  if (tag.empty() || tag == "?") throw Error(ErrorCode::CONFIG_UNKNOWN_RULE, "rule without a tag such as !SHARDING", path);
-  throw Error(ErrorCode::CONFIG_UNKNOWN_RULE, "unsupported rule " + tag, path);
+  if (tag.empty() || tag == "?") throw Error(Message<msg::RuleWithoutTag>(), path);
+  throw Error(Message<msg::UnsupportedRule>(arg::tag = tag), path);
 }
 
 RuleConfig ReadDocument(const YAML::Node& root) {
@@ -62,7 +62,7 @@ RuleConfig ReadDocument(const YAML::Node& root) {
                      });
   YAML::Node rules = reader.Child("rules");
   if (rules.IsDefined() && !rules.IsNull()) {
-    if (!rules.IsSequence()) throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a list", "rules");
+    if (!rules.IsSequence()) throw Error(Message<msg::ExpectedList>(), "rules");
     for (std::size_t i = 0; i < rules.size(); ++i) {
       Recover([&] { ReadRule(rules[i], "rules[" + std::to_string(i) + "]", result); });
     }
@@ -85,7 +85,7 @@ RuleConfig LoadYamlString(std::string_view text) {
 
 RuleConfig LoadYamlFile(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw Error(ErrorCode::CONFIG_FILE_UNREADABLE, "cannot read the rule file", path);
+  if (!in) throw Error(Message<msg::RuleFileUnreadable>(), path);
   std::stringstream text;
   text << in.rdbuf();
   return LoadYamlString(text.str());

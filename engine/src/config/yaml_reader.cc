@@ -4,7 +4,7 @@
 #include <cctype>
 
 #include "config/diagnostics.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::yaml {
 
@@ -42,7 +42,7 @@ std::string JoinPath(const std::string& parent, const std::string& key) {
 
 MapReader::MapReader(const YAML::Node& node, std::string path) : node_(node), path_(std::move(path)) {
   if (node_.IsDefined() && !node_.IsNull() && !node_.IsMap()) {
-    throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a map", path_);
+    throw Error(Message<msg::ExpectedMap>(), path_);
   }
 }
 
@@ -65,7 +65,7 @@ std::optional<std::string> MapReader::Scalar(const std::string& key) {
 std::string MapReader::RequiredScalar(const std::string& key) {
   auto value = Scalar(key);
   if (!value || value->empty()) {
-    Report(Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `" + key + "`", path_));
+    Report(Error(Message<msg::MissingKey>(arg::key = key), path_));
     return "";
   }
   return *value;
@@ -78,7 +78,7 @@ std::optional<bool> MapReader::Bool(const std::string& key) {
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   if (lower == "true") return true;
   if (lower == "false") return false;
-  Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "expected true or false", PathOf(key)));
+  Report(Error(Message<msg::ExpectedBoolean>(), PathOf(key)));
   return std::nullopt;
 }
 
@@ -90,7 +90,7 @@ std::vector<std::string> MapReader::List(const std::string& key) {
 
 void MapReader::RejectUnknownKeys() const {
   for (const auto& key : Keys()) {
-    if (!read_.count(key)) Report(Error(ErrorCode::CONFIG_UNKNOWN_KEY, "unknown key `" + key + "`", path_));
+    if (!read_.count(key)) Report(Error(Message<msg::UnknownKey>(arg::key = key), path_));
   }
 }
 
@@ -103,13 +103,13 @@ std::vector<std::string> MapReader::Keys() const {
 
 std::string ScalarText(const YAML::Node& node, const std::string& path) {
   if (node.IsNull()) return "";
-  if (!node.IsScalar()) throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a scalar", path);
+  if (!node.IsScalar()) throw Error(Message<msg::ExpectedScalar>(), path);
   return node.Scalar();
 }
 
 std::vector<std::string> ScalarList(const YAML::Node& node, const std::string& path) {
   if (node.IsScalar()) return SplitCommaList(node.Scalar());
-  if (!node.IsSequence()) throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a list", path);
+  if (!node.IsSequence()) throw Error(Message<msg::ExpectedList>(), path);
   std::vector<std::string> result;
   for (std::size_t i = 0; i < node.size(); ++i) {
     result.push_back(Trim(ScalarText(node[i], path + "[" + std::to_string(i) + "]")));
@@ -133,7 +133,7 @@ std::vector<std::string> SplitCommaList(const std::string& text) {
 void ForEachEntry(const YAML::Node& node, const std::string& path,
                   const std::function<void(const std::string&, const YAML::Node&, const std::string&)>& each) {
   if (!node.IsDefined() || node.IsNull()) return;
-  if (!node.IsMap()) throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a map", path);
+  if (!node.IsMap()) throw Error(Message<msg::ExpectedMap>(), path);
   for (const auto& entry : node) {
     Recover([&] {
       std::string name = ScalarText(entry.first, path);
@@ -145,7 +145,7 @@ void ForEachEntry(const YAML::Node& node, const std::string& path,
 Props ReadProps(const YAML::Node& node, const std::string& path) {
   Props result;
   if (!node.IsDefined() || node.IsNull()) return result;
-  if (!node.IsMap()) throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a map", path);
+  if (!node.IsMap()) throw Error(Message<msg::ExpectedMap>(), path);
   FlattenProps(node, "", path, result);
   return result;
 }

@@ -1,7 +1,7 @@
 // !BROADCAST, !READWRITE_SPLITTING, !ENCRYPT, !SHADOW and !SINGLE in every 5.x form.
 #include "config/yaml_reader.h"
 #include "config/yaml_rule_readers.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::yaml {
 
@@ -25,19 +25,17 @@ ReadwriteGroupConfig ReadGroup(const YAML::Node& node, const std::string& path, 
     ReadGroupDataSourceNames(strategy, result);
     strategy.RejectUnknownKeys();
   } else if (reader.Has("dynamicStrategy")) {
-    throw Error(ErrorCode::CONFIG_INVALID_VALUE, "dynamic read/write splitting strategies are not supported",
-                reader.PathOf("dynamicStrategy"));
+    throw Error(Message<msg::DynamicReadwriteStrategyUnsupported>(), reader.PathOf("dynamicStrategy"));
   } else if (reader.Has("type")) {  // 5.1 `type: Static` with props
     std::string type = reader.RequiredScalar("type");
     if (type != "Static" && type != "STATIC" && type != "static") {
-      throw Error(ErrorCode::CONFIG_INVALID_VALUE, "only the Static read/write splitting type is supported",
-                  reader.PathOf("type"));
+      throw Error(Message<msg::OnlyStaticReadwriteType>(), reader.PathOf("type"));
     }
     std::string props_path = reader.PathOf("props");
     Props props = ReadProps(reader.Child("props"), props_path);
     auto write = props.Get("write-data-source-name");
     if (!write || write->empty()) {
-      throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `write-data-source-name`", props_path);
+      throw Error(Message<msg::MissingKey>(arg::key = "write-data-source-name"), props_path);
     }
     result.write_data_source = *write;
     result.read_data_sources = SplitCommaList(props.Get("read-data-source-names").value_or(""));
@@ -75,10 +73,10 @@ EncryptColumnConfig ReadEncryptColumn(const YAML::Node& node, const std::string&
   } else if (auto flat = ReadFlatColumnItem(reader, "cipherColumn", "encryptorName")) {
     result.cipher = *flat;
   } else {
-    throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `cipher`", path);
+    throw Error(Message<msg::MissingKey>(arg::key = "cipher"), path);
   }
   if (result.cipher.encryptor_name.empty()) {
-    throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `encryptorName`", path);
+    throw Error(Message<msg::MissingKey>(arg::key = "encryptorName"), path);
   }
   result.assisted_query = ReadColumnItem(reader, "assistedQuery");
   if (!result.assisted_query) {

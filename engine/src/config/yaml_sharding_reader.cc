@@ -3,13 +3,11 @@
 #include "config/diagnostics.h"
 #include "config/yaml_reader.h"
 #include "config/yaml_rule_readers.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::config::yaml {
 
 namespace {
-
-const char kMultipleStrategies[] = "Only allowed 0 or 1 sharding strategy configuration.";
 
 StrategyConfig ReadStrategyBody(StrategyConfig::Kind kind, const YAML::Node& node, const std::string& path) {
   MapReader reader(node, path);
@@ -27,7 +25,7 @@ std::optional<StrategyConfig> ReadStrategy(const YAML::Node& node, const std::st
   MapReader reader(node, path);
   std::vector<std::string> keys = reader.Keys();
   if (keys.empty()) return std::nullopt;
-  if (keys.size() > 1) Report(Error(ErrorCode::CONFIG_MULTIPLE_STRATEGIES, kMultipleStrategies, path));
+  if (keys.size() > 1) Report(Error(Message<msg::MultipleStrategies>(), path));
   const std::string& key = keys.front();
   YAML::Node body = reader.Child(key);
   std::string body_path = reader.PathOf(key);
@@ -35,7 +33,7 @@ std::optional<StrategyConfig> ReadStrategy(const YAML::Node& node, const std::st
   if (key == "complex") return ReadStrategyBody(StrategyConfig::Kind::Complex, body, body_path);
   if (key == "hint") return ReadStrategyBody(StrategyConfig::Kind::Hint, body, body_path);
   if (key == "none") return StrategyConfig{};
-  Report(Error(ErrorCode::CONFIG_UNKNOWN_KEY, "unknown sharding strategy `" + key + "`", path));
+  Report(Error(Message<msg::UnknownShardingStrategy>(arg::key = key), path));
   return std::nullopt;
 }
 
@@ -79,10 +77,9 @@ ShardingAutoTableConfig ReadAutoTable(const YAML::Node& node, const std::string&
   result.actual_data_sources = reader.Scalar("actualDataSources").value_or("");
   std::string strategy_path = reader.PathOf("shardingStrategy");
   auto strategy = ReadStrategy(reader.Child("shardingStrategy"), strategy_path);
-  if (!strategy) throw Error(ErrorCode::CONFIG_MISSING_KEY, "missing required key `shardingStrategy`", path);
+  if (!strategy) throw Error(Message<msg::MissingKey>(arg::key = "shardingStrategy"), path);
   if (strategy->kind != StrategyConfig::Kind::Standard) {
-    Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "an auto table takes a standard sharding strategy only",
-                 strategy_path));
+    Report(Error(Message<msg::AutoTableStrategyNotStandard>(), strategy_path));
   }
   result.sharding_strategy = *strategy;
   result.key_generate_strategy =
@@ -98,8 +95,7 @@ KeyGenerateStrategiesEntry ReadKeyGenerateStrategiesEntry(const YAML::Node& node
   KeyGenerateStrategiesEntry result;
   result.key_generate_type = reader.Scalar("keyGenerateType").value_or("column");
   if (result.key_generate_type != "column" && result.key_generate_type != "sequence") {
-    Report(Error(ErrorCode::CONFIG_INVALID_VALUE, "keyGenerateType must be column or sequence",
-                 reader.PathOf("keyGenerateType")));
+    Report(Error(Message<msg::KeyGenerateTypeInvalid>(), reader.PathOf("keyGenerateType")));
   }
   result.key_generator_name = reader.RequiredScalar("keyGeneratorName");
   if (result.key_generate_type == "column") {
@@ -116,7 +112,7 @@ KeyGenerateStrategiesEntry ReadKeyGenerateStrategiesEntry(const YAML::Node& node
 // Items are "t_order,t_order_item" or, since 5.4, "ref_name:t_order,t_order_item".
 void ReadBindingGroups(const YAML::Node& node, const std::string& path, ShardingRuleConfig& rule) {
   if (!node.IsDefined() || node.IsNull()) return;
-  if (!node.IsSequence()) throw Error(ErrorCode::CONFIG_INVALID_VALUE, "expected a list", path);
+  if (!node.IsSequence()) throw Error(Message<msg::ExpectedList>(), path);
   for (std::size_t i = 0; i < node.size(); ++i) {
     std::string text = ScalarText(node[i], path + "[" + std::to_string(i) + "]");
     auto colon = text.find(':');

@@ -9,12 +9,12 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/text_codec.h"
 #include "encrypt/block_cipher.h"
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
-#include "common/text_codec.h"
 #include "encrypt/text_encryptor.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::encrypt {
 
@@ -42,7 +42,7 @@ class AesEncryptor final : public TextEncryptor {
   }
   std::string DecryptText(const std::string& cipher) const override {
     auto bytes = Base64Decode(JavaTrim(cipher));
-    if (!bytes) throw Error(ErrorCode::DECRYPT_FAILED, "AES decryption failed: cipher text is not valid Base64");
+    if (!bytes) throw Error(Message<msg::CipherNotBase64>(arg::algorithm = "AES"));
     auto& mode = ThreadLocalMode<CryptoPP::ECB_Mode<CryptoPP::AES>::Decryption>(owner_, key_);
     return SanitizeUtf8(PaddedDecrypt(mode, *bytes, "AES"));
   }
@@ -56,15 +56,13 @@ class AesEncryptor final : public TextEncryptor {
 
 std::shared_ptr<const Encryptor> CreateAesEncryptor(const Props& props, const std::string& path) {
   std::string secret = PropOr(props, "aes-key-value", "");
-  if (secret.empty()) ThrowPropsError("`aes-key-value` can not be null or empty", path);
+  if (secret.empty()) throw Error(Message<msg::AesKeyEmpty>(), path);
   std::string digest_name = PropOr(props, "digest-algorithm-name", "SHA-1");
   std::transform(digest_name.begin(), digest_name.end(), digest_name.begin(),
                  [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
   auto digest = CreateDigest(digest_name);
   if (!digest) {
-    ThrowPropsError("`digest-algorithm-name` `" + digest_name +
-                        "` is not supported; use one of MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512",
-                    path);
+    throw Error(Message<msg::AesDigestUnsupported>(arg::name = digest_name), path);
   }
   std::string hash(digest->DigestSize(), '\0');
   digest->CalculateDigest(reinterpret_cast<CryptoPP::byte*>(hash.data()),

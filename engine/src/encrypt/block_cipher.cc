@@ -1,6 +1,6 @@
 #include "encrypt/block_cipher.h"
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::encrypt {
 
@@ -21,8 +21,7 @@ std::string PaddedEncrypt(CryptoPP::StreamTransformation& mode, std::string_view
 
 std::string PaddedDecrypt(CryptoPP::StreamTransformation& mode, std::string_view cipher, const char* algorithm) {
   if (cipher.empty() || cipher.size() % kBlockSize != 0) {
-    throw Error(ErrorCode::DECRYPT_FAILED, std::string(algorithm) +
-                                               " decryption failed: input length must be a multiple of 16 bytes");
+    throw Error(Message<msg::CipherLengthInvalid>(arg::algorithm = algorithm));
   }
   std::string buffer(cipher);
   mode.ProcessString(Bytes(buffer), buffer.size());
@@ -30,7 +29,7 @@ std::string PaddedDecrypt(CryptoPP::StreamTransformation& mode, std::string_view
   bool valid = padding >= 1 && padding <= kBlockSize;
   for (std::size_t i = 0; valid && i < padding; ++i) valid = static_cast<unsigned char>(buffer[buffer.size() - 1 - i]) == padding;
   if (!valid) {
-    throw Error(ErrorCode::DECRYPT_FAILED, std::string(algorithm) + " decryption failed: final block not properly padded");
+    throw Error(Message<msg::CipherPaddingInvalid>(arg::algorithm = algorithm));
   }
   buffer.resize(buffer.size() - padding);
   return buffer;

@@ -15,11 +15,11 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "common/text_codec.h"
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
-#include "common/text_codec.h"
 #include "encrypt/text_encryptor.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::encrypt {
 
@@ -48,7 +48,7 @@ class CharDigestLikeEncryptor final : public TextEncryptor {
     return Utf16ToUtf8(text);
   }
   std::string DecryptText(const std::string&) const override {
-    throw Error(ErrorCode::DECRYPT_FAILED, "Algorithm `CHAR_DIGEST_LIKE` is unsupported to decrypt");
+    throw Error(Message<msg::DecryptUnsupported>(arg::algorithm = "CHAR_DIGEST_LIKE"));
   }
 
  private:
@@ -78,7 +78,7 @@ class CharDigestLikeEncryptor final : public TextEncryptor {
 
 std::string ReadDictFile(const std::string& file, const std::string& path) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) ThrowPropsError("cannot read `dict-file` `" + file + "`", path);
+  if (!in) throw Error(Message<msg::DictFileUnreadable>(arg::file = file), path);
   std::string result;
   std::string line;
   while (std::getline(in, line)) {
@@ -97,7 +97,7 @@ std::shared_ptr<const Encryptor> CreateCharDigestLikeEncryptor(const Props& prop
   int start = IntPropOr(props, "start", kDefaultStart, path);
   auto dict = props.Get("dict");
   auto dict_file = props.Get("dict-file");
-  if (dict && dict_file) ThrowPropsError("give either `dict` or `dict-file`, not both", path);
+  if (dict && dict_file) throw Error(Message<msg::DictAndDictFile>(), path);
   std::string chars = dict ? *dict : dict_file ? ReadDictFile(*dict_file, path) : std::string();
   return std::make_shared<CharDigestLikeEncryptor>(delta, mask, start, Utf8ToUtf16(chars));
 }

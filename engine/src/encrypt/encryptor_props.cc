@@ -4,13 +4,9 @@
 #include <climits>
 #include <cstdlib>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::encrypt {
-
-void ThrowPropsError(const std::string& message, const std::string& path) {
-  throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS, message, path);
-}
 
 std::string PropOr(const Props& props, const std::string& key, const std::string& fallback) {
   auto value = props.Get(key);
@@ -27,7 +23,7 @@ int IntPropOr(const Props& props, const std::string& key, int fallback, const st
   errno = 0;
   long long value = valid ? std::strtoll(digits.c_str(), nullptr, 10) : 0;
   if (!valid || errno == ERANGE || value < INT_MIN || value > INT_MAX) {
-    ThrowPropsError("`" + key + "` must be a decimal integer", path);
+    throw Error(Message<msg::PropNotDecimalInteger>(arg::key = key), path);
   }
   return static_cast<int>(value);
 }

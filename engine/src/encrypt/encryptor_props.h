@@ -7,7 +7,6 @@
 
 namespace sqlroute::encrypt {
 
-[[noreturn]] void ThrowPropsError(const std::string& message, const std::string& path);
 std::string PropOr(const Props& props, const std::string& key, const std::string& fallback);
 // A decimal int as Java's Integer.parseInt reads it, or `fallback` when the prop is absent.
 int IntPropOr(const Props& props, const std::string& key, int fallback, const std::string& path);

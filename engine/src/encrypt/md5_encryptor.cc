@@ -2,11 +2,11 @@
 #define CRYPTOPP_ENABLE_NAMESPACE_WEAK 1
 #include <cryptopp/md5.h>
 
+#include "common/text_codec.h"
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
-#include "common/text_codec.h"
 #include "encrypt/text_encryptor.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::encrypt {
 
@@ -27,7 +27,7 @@ class Md5Encryptor final : public TextEncryptor {
     return HexEncode(digest);
   }
   std::string DecryptText(const std::string&) const override {
-    throw Error(ErrorCode::DECRYPT_FAILED, "Algorithm `MD5` is unsupported to decrypt");
+    throw Error(Message<msg::DecryptUnsupported>(arg::algorithm = "MD5"));
   }
 
  private:

@@ -3,11 +3,11 @@
 #define CRYPTOPP_ENABLE_NAMESPACE_WEAK 1
 #include <cryptopp/arc4.h>
 
+#include "common/text_codec.h"
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
-#include "common/text_codec.h"
 #include "encrypt/text_encryptor.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::encrypt {
 
@@ -22,7 +22,7 @@ class Rc4Encryptor final : public TextEncryptor {
   std::string EncryptText(const std::string& plain) const override { return Base64Encode(Apply(plain)); }
   std::string DecryptText(const std::string& cipher) const override {
     auto bytes = Base64Decode(cipher);
-    if (!bytes) throw Error(ErrorCode::DECRYPT_FAILED, "RC4 decryption failed: cipher text is not valid Base64");
+    if (!bytes) throw Error(Message<msg::CipherNotBase64>(arg::algorithm = "RC4"));
     return SanitizeUtf8(Apply(*bytes));
   }
 
@@ -40,7 +40,7 @@ class Rc4Encryptor final : public TextEncryptor {
 
 std::shared_ptr<const Encryptor> CreateRc4Encryptor(const Props& props, const std::string& path) {
   std::string key = PropOr(props, "rc4-key-value", "");
-  if (key.size() < 5 || key.size() > 255) ThrowPropsError("Key length has to be between 5 and 255", path);
+  if (key.size() < 5 || key.size() > 255) throw Error(Message<msg::Rc4KeyLength>(), path);
   return std::make_shared<Rc4Encryptor>(std::move(key));
 }
 

@@ -2,10 +2,11 @@
 // characters. Not reversible: Decrypt returns its input unchanged, as ShardingSphere does.
 #include <cryptopp/sm3.h>
 
+#include "common/text_codec.h"
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
-#include "common/text_codec.h"
 #include "encrypt/text_encryptor.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::encrypt {
 
@@ -35,7 +36,7 @@ class Sm3Encryptor final : public TextEncryptor {
 
 std::shared_ptr<const Encryptor> CreateSm3Encryptor(const Props& props, const std::string& path) {
   std::string salt = PropOr(props, "sm3-salt", "");
-  if (!salt.empty() && JavaLength(salt) != 8) ThrowPropsError("`sm3-salt` should be either blank or 8 characters long", path);
+  if (!salt.empty() && JavaLength(salt) != 8) throw Error(Message<msg::Sm3SaltLength>(), path);
   return std::make_shared<Sm3Encryptor>(std::move(salt));
 }
 

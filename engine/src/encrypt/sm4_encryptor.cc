@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/text_codec.h"
 #include "encrypt/block_cipher.h"
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
-#include "common/text_codec.h"
 #include "encrypt/text_encryptor.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::encrypt {
 
@@ -30,7 +30,7 @@ using Sm4Cbc = CryptoPP::CBC_Mode<CryptoPP::SM4>;
 // A 16-byte value written as 32 hex digits; the message never shows the value.
 std::string HexBlockProp(const Props& props, const std::string& key, const std::string& path) {
   auto bytes = HexDecode(PropOr(props, key, ""));
-  if (!bytes || bytes->size() != kBlockBytes) ThrowPropsError("`" + key + "` must be 16 bytes written as 32 hex digits", path);
+  if (!bytes || bytes->size() != kBlockBytes) throw Error(Message<msg::Sm4KeyLength>(arg::key = key), path);
   return *bytes;
 }
 
@@ -46,7 +46,7 @@ class Sm4Encryptor final : public TextEncryptor {
   }
   std::string DecryptText(const std::string& cipher) const override {
     auto bytes = HexDecode(cipher);
-    if (!bytes) throw Error(ErrorCode::DECRYPT_FAILED, "SM4 decryption failed: cipher text is not valid hex");
+    if (!bytes) throw Error(Message<msg::CipherNotHex>(arg::algorithm = "SM4"));
     if (cbc_) return SanitizeUtf8(PaddedDecrypt(ThreadLocalMode<Sm4Cbc::Decryption>(owner_, key_, iv_), *bytes, "SM4"));
     return SanitizeUtf8(PaddedDecrypt(ThreadLocalMode<Sm4Ecb::Decryption>(owner_, key_), *bytes, "SM4"));
   }
@@ -63,10 +63,10 @@ class Sm4Encryptor final : public TextEncryptor {
 std::shared_ptr<const Encryptor> CreateSm4Encryptor(const Props& props, const std::string& path) {
   std::string key = HexBlockProp(props, "sm4-key", path);
   std::string mode = Upper(PropOr(props, "sm4-mode", ""));
-  if (mode != "ECB" && mode != "CBC") ThrowPropsError("`sm4-mode` must be either ECB or CBC", path);
+  if (mode != "ECB" && mode != "CBC") throw Error(Message<msg::Sm4Mode>(), path);
   std::string padding = Upper(PropOr(props, "sm4-padding", ""));
   if (padding != "PKCS5PADDING" && padding != "PKCS7PADDING") {
-    ThrowPropsError("`sm4-padding` must be either PKCS5Padding or PKCS7Padding", path);
+    throw Error(Message<msg::Sm4Padding>(), path);
   }
   bool cbc = mode == "CBC";
   std::string iv = cbc ? HexBlockProp(props, "sm4-iv", path) : std::string();

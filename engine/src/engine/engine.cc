@@ -16,7 +16,7 @@
 #include "route/decorators.h"
 #include "route/router.h"
 #include "rules/rule_set_access.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute {
 namespace {
@@ -26,14 +26,11 @@ namespace {
 void CheckParameterCount(const ast::Statement& statement, const std::vector<Value>& params) {
   std::size_t markers = statement.param_markers.size();
   if (params.size() < markers) {
-    throw Error(ErrorCode::PARAMETER_MISSING,
-                "no value is bound to parameter " + std::to_string(params.size() + 1) + " (" +
-                    std::to_string(params.size()) + " given)",
+    throw Error(Message<msg::ParameterNotBound>(arg::index = params.size() + 1, arg::given = params.size()),
                 PositionAt(statement.sql, statement.param_markers[params.size()].begin));
   }
   if (params.size() > markers) {
-    throw Error(ErrorCode::PARAMETER_INVALID, std::to_string(params.size()) + " parameters given for " +
-                                                  std::to_string(markers) + " parameter markers");
+    throw Error(Message<msg::ParameterCountMismatch>(arg::given = params.size(), arg::markers = markers));
   }
 }
 
@@ -165,9 +162,9 @@ BatchPlan Engine::RouteBatch(std::string_view sql, const std::vector<std::vector
     try {
       RouteInto(plan, sql, param_sets[input], hints, session);
     } catch (const Error& error) {
-      std::string where = "in parameter set " + std::to_string(input) + ": ";
-      if (error.position()) throw Error(error.code(), where + error.message(), *error.position());
-      throw Error(error.code(), where + error.message());
+      ErrorText text = Prefixed<msg::InParameterSet>(error, arg::set = input);
+      if (error.position()) throw Error(std::move(text), *error.position());
+      throw Error(std::move(text));
     }
     for (auto& unit : plan.units) {
       auto found = std::find_if(result.units.begin(), result.units.end(), [&](const BatchUnit& each) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::engine {
 namespace {
@@ -14,8 +14,7 @@ constexpr std::string_view kPrefixes[] = {"/* SHARDINGSPHERE_HINT:", "/* Shardin
 bool IsTrue(const std::string& key, const std::string& value) {
   if (EqualsIgnoreCase(value, "true")) return true;
   if (EqualsIgnoreCase(value, "false")) return false;
-  throw Error(ErrorCode::HINT_INVALID, "SQL hint `" + key + "` takes true or false, not `" + value + "`",
-              SourcePosition{1, 1, 0});
+  throw Error(Message<msg::HintNotBoolean>(arg::key = key, arg::value = value), SourcePosition{1, 1, 0});
 }
 
 Value HintValue(const std::string& text) {
@@ -52,9 +51,7 @@ void Apply(const std::string& key, const std::string& value, Hints& hints) {
   } else if (upper.find("SHARDING_TABLE_VALUE") != std::string::npos || key.find("shardingTableValue") != std::string::npos) {
     hints.table_values[ScopeOf(key)].push_back(HintValue(value));
   } else {
-    throw Error(ErrorCode::HINT_INVALID,
-                "unknown SQL hint key `" + key + "`; known keys: DATA_SOURCE_NAME, WRITE_ROUTE_ONLY, SKIP_SQL_REWRITE, "
-                "DISABLE_AUDIT_NAMES, SHADOW, USE_TRAFFIC, [table.]SHARDING_DATABASE_VALUE, [table.]SHARDING_TABLE_VALUE");
+    throw Error(Message<msg::HintUnknownKey>(arg::key = key));
   }
 }
 
@@ -67,13 +64,13 @@ SqlHint ExtractSqlHint(std::string_view sql) {
     if (sql.substr(0, prefix.size()) != prefix) continue;
     std::size_t close = sql.find("*/", prefix.size());
     if (close == std::string_view::npos) {
-      throw Error(ErrorCode::HINT_INVALID, "the SQL hint comment is not closed with */", SourcePosition{1, 1, 0});
+      throw Error(Message<msg::HintNotClosed>(), SourcePosition{1, 1, 0});
     }
     std::string body(sql.substr(prefix.size(), close - prefix.size()));
     for (const auto& pair : SplitTrimmed(body, ',')) {
       std::size_t equals = pair.find('=');
       if (equals == std::string::npos) {
-        throw Error(ErrorCode::HINT_INVALID, "SQL hint item `" + pair + "` is not key=value", SourcePosition{1, 1, 0});
+        throw Error(Message<msg::HintNotKeyValue>(arg::item = pair), SourcePosition{1, 1, 0});
       }
       Apply(Trim(pair.substr(0, equals)), Trim(pair.substr(equals + 1)), result.hints);
     }

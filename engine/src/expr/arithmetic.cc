@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "expr/inline_errors.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::expr {
 namespace {
@@ -22,13 +23,13 @@ Rank RankOf(const JValue& v) {
 }
 
 [[noreturn]] void ThrowOperatorMismatch(BinaryOp op, const JValue& left, const JValue& right) {
-  ThrowMismatch(std::string("Cannot apply `") + OperatorSymbol(op) + "` to " + std::string(JavaClassName(left)) +
-                " and " + std::string(JavaClassName(right)));
+  throw Error(Message<msg::OperatorNotApplicable>(arg::op = OperatorSymbol(op), arg::left = JavaClassName(left),
+                                                  arg::right = JavaClassName(right)));
 }
 
 [[noreturn]] void ThrowUnsupported(const char* method, const JValue& value) {
-  ThrowMismatch(std::string("Cannot use ") + method + "() on this number type: " +
-                std::string(JavaClassName(value)) + " with value: " + ToText(value));
+  throw Error(Message<msg::NumberMethodUnsupported>(arg::method = method, arg::type = JavaClassName(value),
+                                                    arg::value = ToText(value)));
 }
 
 // Java int/long arithmetic: wraps on overflow (computed unsigned to avoid UB).
@@ -41,7 +42,7 @@ T Wrap(BinaryOp op, T a, T b) {
     case BinaryOp::Multiply: return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
     default: break;
   }
-  if (b == 0) ThrowMismatch("Division by zero (java.lang.ArithmeticException: / by zero)");
+  if (b == 0) throw Error(Message<msg::IntegerDivisionByZero>());
   if (b == -1) return op == BinaryOp::Remainder ? 0 : static_cast<T>(0 - static_cast<U>(a));
   return op == BinaryOp::Remainder ? a % b : a / b;
 }
@@ -55,11 +56,11 @@ JValue BigIntegerOp(BinaryOp op, const BigInteger& a, const BigInteger& b) {
   }
   BigInteger quotient, remainder;
   if (op == BinaryOp::Remainder) {  // Groovy 4 maps `%` to BigInteger.mod: never negative
-    if (b.sign() <= 0) ThrowMismatch("BigInteger: modulus not positive");
+    if (b.sign() <= 0) throw Error(Message<msg::ModulusNotPositive>());
     BigInteger::DivMod(a, b, nullptr, &remainder);
     return JValue::Big(remainder.sign() < 0 ? remainder + b : remainder);
   }
-  if (b.is_zero()) ThrowMismatch("Division by zero (java.lang.ArithmeticException: BigInteger divide by zero)");
+  if (b.is_zero()) throw Error(Message<msg::BigIntegerDivisionByZero>());
   BigInteger::DivMod(a, b, &quotient, nullptr);
   return JValue::Big(quotient);
 }
@@ -71,7 +72,8 @@ JValue DecimalOp(BinaryOp op, const JValue& left, const JValue& right) {
     case BinaryOp::Subtract: return JValue::Dec(Subtract(a, b));
     case BinaryOp::Multiply: return JValue::Dec(Multiply(a, b));
     case BinaryOp::Divide:
-      if (b.unscaled.is_zero()) ThrowMismatch(a.unscaled.is_zero() ? "Division undefined" : "Division by zero");
+      if (b.unscaled.is_zero())
+        throw Error(a.unscaled.is_zero() ? Message<msg::DivisionUndefined>() : Message<msg::DivisionByZero>());
       return JValue::Dec(GroovyDivide(a, b));
     case BinaryOp::Remainder: ThrowUnsupported("mod", RankOf(left) == Rank::Decimal ? left : right);
     default: ThrowUnsupported("intdiv", RankOf(left) == Rank::Decimal ? left : right);
@@ -155,7 +157,8 @@ JValue Negate(const JValue& value) {
     case JKind::BigInt: return JValue::Big(value.number.unscaled.Negate());
     case JKind::Decimal: return JValue::Dec({value.number.unscaled.Negate(), value.number.scale});
     case JKind::Double: return JValue::Double(-value.real);
-    default: ThrowMismatch("Cannot negate " + std::string(JavaClassName(value)));
+    default:
+      throw Error(Message<msg::CannotNegate>(arg::type = JavaClassName(value)));
   }
 }
 
@@ -170,7 +173,8 @@ JValue AbsoluteValue(const JValue& value) {
       return negative ? Negate(value) : value;
     }
     case JKind::Double: return JValue::Double(std::fabs(value.real));
-    default: ThrowMismatch("No signature of method: " + std::string(JavaClassName(value)) + ".abs() is applicable");
+    default:
+      throw Error(Message<msg::AbsNotApplicable>(arg::type = JavaClassName(value)));
   }
 }
 
@@ -203,8 +207,8 @@ int GroovyCompare(const JValue& left, const JValue& right) {
   }
   if (left.is_text() && right.is_text()) return ToText(left).compare(ToText(right));  // a Character is a 1-char string
   if (left.kind == JKind::Bool && right.kind == JKind::Bool) return static_cast<int>(left.integer - right.integer);
-  ThrowMismatch("Cannot compare " + std::string(JavaClassName(left)) + " with value '" + ToText(left) + "' and " +
-                std::string(JavaClassName(right)) + " with value '" + ToText(right) + "'");
+  throw Error(Message<msg::CannotCompare>(arg::left_type = JavaClassName(left), arg::left = ToText(left),
+                                          arg::right_type = JavaClassName(right), arg::right = ToText(right)));
 }
 
 }  // namespace sqlroute::expr

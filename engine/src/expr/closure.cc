@@ -6,7 +6,7 @@
 #include "expr/inline_errors.h"
 #include "expr/inline_expression.h"
 #include "expr/parser.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::expr {
 namespace {
@@ -17,7 +17,7 @@ class CompiledClosure final : public Closure {
     program_.source = std::string(expression);
     TaggedExpression tagged = ParseExpressionType(expression);
     if (tagged.type != ExpressionType::Groovy) {
-      ThrowInvalid(expression, "cannot be an algorithm expression: only GROOVY expressions are evaluated");
+      ThrowInvalid(expression, Message<msg::InlineNotGroovy>());
     }
     root_ = ParseTemplate(&program_, tagged.body_offset);
   }
@@ -28,8 +28,7 @@ class CompiledClosure final : public Closure {
       Evaluator(program_, &variables).AppendTemplate(root_, &text);
     } catch (const Error& error) {
       if (error.code() != ErrorCode::INLINE_EXPRESSION_MISMATCH) throw;
-      throw Error(ErrorCode::INLINE_EXPRESSION_MISMATCH,
-                  "Inline expression `" + program_.source + "` failed: " + error.message());
+      throw Error(Message<msg::InlineFailed>(arg::expression = program_.source, arg::detail = error.message()));
     }
     return text;
   }

@@ -4,6 +4,7 @@
 
 #include "expr/inline_errors.h"
 #include "expr/java_text.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::expr {
 namespace {
@@ -74,7 +75,7 @@ JValue Evaluator::Variable(const Node& node) const {
       if (bound_name == name) return JValue::From(value);
     }
   }
-  ThrowMismatch("No such property: " + name);
+  throw Error(Message<msg::NoSuchProperty>(arg::name = name));
 }
 
 Evaluator::RangeBounds Evaluator::Bounds(const Node& node) const {
@@ -84,8 +85,7 @@ Evaluator::RangeBounds Evaluator::Bounds(const Node& node) const {
   bounds.characters = SingleCharacter(from, &first_char) && SingleCharacter(to, &last_char);
   bool integers = (from.kind == JKind::Int || from.kind == JKind::Long) && (to.kind == JKind::Int || to.kind == JKind::Long);
   if (!bounds.characters && !integers) {
-    ThrowMismatch("Cannot build a range from " + std::string(JavaClassName(from)) + " to " +
-                  std::string(JavaClassName(to)));
+    throw Error(Message<msg::RangeTypesInvalid>(arg::from = JavaClassName(from), arg::to = JavaClassName(to)));
   }
   bounds.ints = from.kind == JKind::Int && to.kind == JKind::Int;
   bounds.first = bounds.characters ? first_char : from.integer;
@@ -98,7 +98,7 @@ Evaluator::RangeBounds Evaluator::Bounds(const Node& node) const {
   uint64_t span = bounds.step > 0 ? static_cast<uint64_t>(last) - static_cast<uint64_t>(bounds.first)
                                   : static_cast<uint64_t>(bounds.first) - static_cast<uint64_t>(last);
   if (span >= kMaxExpandedItems) {
-    ThrowInvalidAt(program_.source, node.position, "range produces more than 1000000 items");
+    ThrowInvalidAt(program_.source, node.position, Message<msg::InlineRangeTooLarge>());
   }
   bounds.size = span + 1;
   return bounds;

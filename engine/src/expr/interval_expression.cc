@@ -5,6 +5,7 @@
 #include <map>
 
 #include "expr/inline_errors.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::expr {
 namespace {
@@ -89,10 +90,10 @@ class IntervalExpander {
       size_t end = body.find(';');
       std::string_view entry = body.substr(0, end);
       size_t equals = entry.find('=');
-      if (equals == std::string_view::npos) Fail("entry `" + std::string(entry) + "` is not Key=Value");
+      if (equals == std::string_view::npos) Fail(Message<msg::IntervalEntryNotKeyValue>(arg::entry = entry));
       std::string key = Upper(entry.substr(0, equals));
       if (key != "P" && key != "SP" && key != "DIA" && key != "DIU" && key != "DL" && key != "DU" && key != "C") {
-        Fail("has unknown INTERVAL key `" + std::string(entry.substr(0, equals)) + "`");
+        Fail(Message<msg::IntervalUnknownKey>(arg::key = entry.substr(0, equals)));
       }
       props_[key] = std::string(entry.substr(equals + 1));
       body = end == std::string_view::npos ? std::string_view() : body.substr(end + 1);
@@ -101,35 +102,36 @@ class IntervalExpander {
 
   std::vector<std::string> Expand() {
     for (const char* key : {"SP", "DL", "DU"}) {
-      if (!props_.count(key)) Fail(std::string("needs the INTERVAL key ") + key);
+      if (!props_.count(key)) Fail(Message<msg::IntervalKeyMissing>(arg::key = key));
     }
-    if (props_.count("C") && Upper(props_["C"]) != "ISO") Fail("uses an unsupported chronology `" + props_["C"] + "`");
+    if (props_.count("C") && Upper(props_["C"]) != "ISO")
+      Fail(Message<msg::IntervalChronology>(arg::chronology = props_["C"]));
     ParsePattern(props_["SP"]);
     int64_t amount = ParseAmount(props_.count("DIA") ? props_["DIA"] : "1");
     Unit unit = ParseUnit(props_.count("DIU") ? props_["DIU"] : "Days");
     DateTime lower = ParseTime(props_["DL"]), upper = ParseTime(props_["DU"]);
     std::vector<std::string> result;
     for (DateTime t = lower; EpochSeconds(t) <= EpochSeconds(upper); t = Plus(t, amount, unit)) {
-      if (result.size() >= kMaxExpandedItems) Fail("expands to more than 1000000 items");
+      if (result.size() >= kMaxExpandedItems) Fail(Message<msg::InlineTooManyItems>());
       result.push_back(props_["P"] + Format(t));
     }
     return result;
   }
 
  private:
-  [[noreturn]] void Fail(const std::string& detail) { ThrowInvalid(expression_, detail); }
+  [[noreturn]] void Fail(const ErrorText& detail) { ThrowInvalid(expression_, detail); }
 
   void ParsePattern(const std::string& pattern) {
     for (size_t i = 0; i < pattern.size();) {
       char c = pattern[i];
       if (c == '\'') {
         size_t close = pattern.find('\'', i + 1);
-        if (close == std::string::npos) Fail("has an unclosed quote in pattern `" + pattern + "`");
+        if (close == std::string::npos) Fail(Message<msg::IntervalPatternQuote>(arg::pattern = pattern));
         fields_.push_back({0, 0, close == i + 1 ? "'" : pattern.substr(i + 1, close - i - 1)});
         i = close + 1;
       } else if (std::isalpha(static_cast<unsigned char>(c))) {
         if (std::string_view("yMdHms").find(c) == std::string_view::npos) {
-          Fail(std::string("uses unsupported pattern letter `") + c + "`");
+          Fail(Message<msg::IntervalPatternLetter>(arg::letter = c));
         }
         size_t end = i;
         while (end < pattern.size() && pattern[end] == c) ++end;
@@ -145,7 +147,7 @@ class IntervalExpander {
 
   int64_t ParseAmount(const std::string& text) {
     if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos || std::stoll(text) == 0) {
-      Fail("needs a positive whole DIA, got `" + text + "`");
+      Fail(Message<msg::IntervalAmountInvalid>(arg::amount = text));
     }
     return std::stoll(text);
   }
@@ -156,8 +158,9 @@ class IntervalExpander {
         {"DAYS", {Unit::Days, 2}},       {"WEEKS", {Unit::Weeks, 2}},     {"MONTHS", {Unit::Months, 1}},
         {"YEARS", {Unit::Years, 0}}};
     auto found = kUnits.find(Upper(text));
-    if (found == kUnits.end()) Fail("has unsupported DIU `" + text + "`");
-    if (found->second.second > finest_) Fail("steps by " + text + " finer than its pattern `" + props_["SP"] + "`");
+    if (found == kUnits.end()) Fail(Message<msg::IntervalUnitUnsupported>(arg::unit = text));
+    if (found->second.second > finest_)
+      Fail(Message<msg::IntervalStepTooFine>(arg::unit = text, arg::pattern = props_["SP"]));
     return found->second.first;
   }
 
@@ -193,7 +196,7 @@ class IntervalExpander {
   }
 
   [[noreturn]] void BadTime(const std::string& text) {
-    Fail("has `" + text + "` which does not match pattern `" + props_["SP"] + "`");
+    Fail(Message<msg::IntervalValueMismatch>(arg::value = text, arg::pattern = props_["SP"]));
   }
 
   std::string Format(const DateTime& t) const {

@@ -7,7 +7,7 @@
 #include "expr/inline_expression.h"
 #include "expr/interval_expression.h"
 #include "expr/parser.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::expr {
 namespace {
@@ -33,7 +33,8 @@ std::vector<std::string> SplitLiteralList(std::string_view body) {
 std::vector<std::string> Choices(const Program& program, const Evaluator& evaluator, int32_t part) {
   if (program.nodes[part].kind == NodeKind::Range) return evaluator.RangeTexts(part);  // distinct already
   JValue value = evaluator.Evaluate(part);
-  if (value.is_null()) ThrowInvalidAt(program.source, program.nodes[part].position, "placeholder evaluates to null");
+  if (value.is_null())
+    ThrowInvalidAt(program.source, program.nodes[part].position, Message<msg::InlinePlaceholderNull>());
   if (value.kind != JKind::List) return {ToText(value)};
   std::vector<std::string> choices;
   std::unordered_set<std::string> seen(value.list->size());
@@ -74,10 +75,10 @@ void AppendCartesian(const Program& program, const Evaluator& evaluator, int32_t
     }
     total *= parts.back().size();
     if (total == 0) return;
-    if (result->size() + total > kMaxExpandedItems) ThrowInvalid(program.source, "expands to more than 1000000 items");
+    if (result->size() + total > kMaxExpandedItems) ThrowInvalid(program.source, Message<msg::InlineTooManyItems>());
   }
   *bytes += ProductBytes(parts, total, kMaxExpandedBytes - *bytes);
-  if (*bytes > kMaxExpandedBytes) ThrowInvalid(program.source, "expands to more than 64 MiB of text");
+  if (*bytes > kMaxExpandedBytes) ThrowInvalid(program.source, Message<msg::InlineTooMuchText>());
   std::vector<size_t> index(parts.size(), 0);
   while (true) {
     std::string text;
@@ -100,7 +101,7 @@ std::vector<std::string> ExpandGroovyList(std::string_view expression, size_t bo
     for (int32_t item : items) AppendCartesian(program, evaluator, item, &result, &bytes);
   } catch (const Error& error) {
     if (error.code() != ErrorCode::INLINE_EXPRESSION_MISMATCH) throw;
-    ThrowInvalid(expression, "cannot be expanded: " + error.message());
+    ThrowInvalid(expression, Message<msg::InlineCannotExpand>(arg::detail = error.message()));
   }
   return result;
 }

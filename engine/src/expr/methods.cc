@@ -7,6 +7,7 @@
 #include "expr/arithmetic.h"
 #include "expr/inline_errors.h"
 #include "expr/java_text.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::expr {
 namespace {
@@ -53,19 +54,20 @@ constexpr MethodInfo kMethods[] = {
 
 [[noreturn]] void ThrowNoSignature(const MethodInfo& info, const JValue& receiver, const JValue* args,
                                    size_t count) {
-  std::string message = "No signature of method: ";
-  message += info.owner.empty() ? std::string(JavaClassName(receiver)) : "static java.lang." + std::string(info.owner);
-  message += "." + std::string(info.name) + "() is applicable for argument types: (";
+  std::string types;
   std::string values;
   for (size_t i = 0; i < count; ++i) {
-    if (i > 0) message += ", ", values += ", ";
-    message += JavaClassName(args[i]);
+    if (i > 0) types += ", ", values += ", ";
+    types += JavaClassName(args[i]);
     values += ToText(args[i]);
   }
   if (info.owner.empty() && receiver.is_null()) {
-    ThrowMismatch("Cannot invoke method " + std::string(info.name) + "() on null object");
+    throw Error(Message<msg::MethodOnNull>(arg::method = info.name));
   }
-  ThrowMismatch(message + ") values: [" + values + "]");
+  std::string owner =
+      info.owner.empty() ? std::string(JavaClassName(receiver)) : "static java.lang." + std::string(info.owner);
+  throw Error(Message<msg::NoMethodSignature>(arg::receiver = owner, arg::method = info.name, arg::types = types,
+                                              arg::values = values));
 }
 
 // Java's (int)/(long) casts: truncation, saturation, NaN to 0.
@@ -91,7 +93,7 @@ int32_t JavaIntValue(const JValue& v) {
 }
 
 [[noreturn]] void ThrowNumberFormat(std::string_view text) {
-  ThrowMismatch("java.lang.NumberFormatException: For input string: \"" + std::string(text) + "\"");
+  throw Error(Message<msg::NumberFormat>(arg::input = text));
 }
 
 // new BigDecimal(Double.toString(d)): Infinity and NaN are not numbers.
@@ -132,7 +134,7 @@ std::string AsciiCase(std::string text, bool upper) {
 JValue Pad(const std::string& text, int32_t width, const std::string& padding, bool left) {
   std::u16string units = ToUtf16(text), pad = ToUtf16(padding);
   if (width <= static_cast<int32_t>(units.size())) return JValue::String(text);
-  if (pad.empty()) ThrowMismatch("java.lang.ArithmeticException: / by zero (empty padding)");
+  if (pad.empty()) throw Error(Message<msg::EmptyPaddingDivision>());
   std::u16string fill;
   while (fill.size() < width - units.size()) fill += pad;
   fill.resize(width - units.size());
@@ -158,7 +160,7 @@ bool IsLongLike(const JValue& v) { return IsIntLike(v) || v.kind == JKind::Long;
 
 JValue FloorOp(bool modulo, const JValue& a, const JValue& b) {
   int64_t x = a.integer, y = b.integer;
-  if (y == 0) ThrowMismatch("Division by zero (java.lang.ArithmeticException: / by zero)");
+  if (y == 0) throw Error(Message<msg::IntegerDivisionByZero>());
   int64_t result;
   if (y == -1) {  // avoids the MIN / -1 overflow; Java wraps it
     result = modulo ? 0 : static_cast<int64_t>(0 - static_cast<uint64_t>(x));
@@ -187,8 +189,7 @@ JValue StringMethod(const MethodInfo& info, const JValue& receiver, const JValue
       }
       int64_t begin = args[0].integer, end = count > 1 ? args[1].integer : static_cast<int64_t>(units.size());
       if (begin < 0 || end > static_cast<int64_t>(units.size()) || begin > end) {
-        ThrowMismatch("java.lang.StringIndexOutOfBoundsException: begin " + std::to_string(begin) + ", end " +
-                      std::to_string(end) + ", length " + std::to_string(units.size()));
+        throw Error(Message<msg::SubstringOutOfBounds>(arg::begin = begin, arg::end = end, arg::length = units.size()));
       }
       return JValue::String(ToUtf8(units.substr(begin, end - begin)));
     }
@@ -196,8 +197,7 @@ JValue StringMethod(const MethodInfo& info, const JValue& receiver, const JValue
       std::u16string units = ToUtf16(text);
       if (args[0].kind != JKind::Int) ThrowNoSignature(info, receiver, args, count);
       if (args[0].integer < 0 || args[0].integer >= static_cast<int64_t>(units.size())) {
-        ThrowMismatch("java.lang.StringIndexOutOfBoundsException: index " + std::to_string(args[0].integer) +
-                      ", length " + std::to_string(units.size()));
+        throw Error(Message<msg::IndexOutOfBounds>(arg::index = args[0].integer, arg::length = units.size()));
       }
       return JValue::Char(units[args[0].integer]);
     }

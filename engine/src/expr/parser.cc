@@ -5,6 +5,7 @@
 
 #include "expr/inline_errors.h"
 #include "expr/java_text.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::expr {
 namespace {
@@ -46,7 +47,7 @@ class Parser {
   class DepthGuard {
    public:
     DepthGuard(Parser* parser, size_t position) : parser_(parser) {
-      if (++parser_->depth_ > kMaxNestingDepth) parser_->Fail(position, "expression is nested deeper than 200 levels");
+      if (++parser_->depth_ > kMaxNestingDepth) parser_->Fail(position, Message<msg::InlineNestedTooDeep>());
     }
     ~DepthGuard() { --parser_->depth_; }
 
@@ -54,7 +55,7 @@ class Parser {
     Parser* parser_;
   };
 
-  [[noreturn]] void Fail(size_t offset, const std::string& detail) { ThrowInvalidAt(src_, offset, detail); }
+  [[noreturn]] void Fail(size_t offset, const ErrorText& detail) { ThrowInvalidAt(src_, offset, detail); }
 
   // --- nodes
   int32_t AddNode(Node node, std::initializer_list<int32_t> operands, const std::vector<int32_t>& list = {});
@@ -112,7 +113,7 @@ int32_t Parser::AddNode(Node node, std::initializer_list<int32_t> operands, cons
     if (index >= 0) depth = std::max(depth, node_depths_[index]);
   }
   for (int32_t index : list) depth = std::max(depth, node_depths_[index]);
-  if (depth + 1 > kMaxNestingDepth) Fail(node.position, "expression is nested deeper than 200 levels");
+  if (depth + 1 > kMaxNestingDepth) Fail(node.position, Message<msg::InlineNestedTooDeep>());
   node.first = static_cast<uint32_t>(program_.children.size());
   node.count = static_cast<uint32_t>(list.size());
   program_.children.insert(program_.children.end(), list.begin(), list.end());
@@ -171,13 +172,13 @@ int32_t Parser::Template(bool nested, size_t open_quote, std::vector<int32_t>* i
   skip_leading_space();
   while (true) {
     if (pos_ >= src_.size()) {
-      if (nested) Fail(open_quote, "unterminated string");
+      if (nested) Fail(open_quote, Message<msg::InlineUnterminatedString>());
       break;
     }
     char c = src_[pos_];
     if (literal.empty()) literal_start = pos_;
     if (c == '"') {
-      if (!nested) Fail(pos_, "a double quote must be escaped as \\\"");
+      if (!nested) Fail(pos_, Message<msg::InlineDoubleQuoteUnescaped>());
       ++pos_;
       break;
     }
@@ -204,7 +205,7 @@ int32_t Parser::Template(bool nested, size_t open_quote, std::vector<int32_t>* i
 }
 
 size_t Parser::DecodeEscape(size_t at, std::string* out) {
-  if (at + 1 >= src_.size()) Fail(at, "dangling backslash");
+  if (at + 1 >= src_.size()) Fail(at, Message<msg::InlineDanglingBackslash>());
   char escaped = src_[at + 1];
   switch (escaped) {
     case 'n': *out += '\n'; break;
@@ -217,13 +218,15 @@ size_t Parser::DecodeEscape(size_t at, std::string* out) {
     case '"':
     case '$': *out += escaped; break;
     case 'u': {
-      if (at + 6 > src_.size()) Fail(at, "invalid unicode escape");
+      if (at + 6 > src_.size()) Fail(at, Message<msg::InlineInvalidUnicodeEscape>());
       std::string hex = src_.substr(at + 2, 4);
-      if (hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) Fail(at, "invalid unicode escape");
+      if (hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        Fail(at, Message<msg::InlineInvalidUnicodeEscape>());
       *out += CharToUtf8(static_cast<char16_t>(std::stoi(hex, nullptr, 16)));
       return at + 6;
     }
-    default: Fail(at, std::string("unsupported escape sequence \\") + escaped);
+    default:
+      Fail(at, Message<msg::InlineUnsupportedEscape>(arg::escape = escaped));
   }
   return at + 2;
 }
@@ -240,17 +243,19 @@ int32_t Parser::Placeholder() {
     std::string_view name(src_.data() + pos_, end - pos_);
     pos_ = end;
     if (pos_ + 1 < src_.size() && src_[pos_] == '.' && IsIdentifierStart(src_[pos_ + 1])) {
-      Fail(pos_, "property access is not supported; write ${...}");
+      Fail(pos_, Message<msg::InlinePropertyAccess>());
     }
     return AddVariable(name, dollar + 1);
   } else {
-    Fail(dollar, "`$` must start a placeholder ${...}; escape a literal dollar as \\$");
+    Fail(dollar, Message<msg::InlineDollarWithoutPlaceholder>());
   }
   Token first = Peek();
-  if (IsSymbol(first, "}")) Fail(first.start, "empty placeholder");
+  if (IsSymbol(first, "}")) Fail(first.start, Message<msg::InlineEmptyPlaceholder>());
   int32_t expression = Expression();
   Token close = Peek();
-  if (!IsSymbol(close, "}")) Fail(close.start, close.type == Tok::End ? "unclosed placeholder, expected `}`" : "expected `}`");
+  if (!IsSymbol(close, "}"))
+    Fail(close.start,
+         close.type == Tok::End ? Message<msg::InlineUnclosedPlaceholder>() : Message<msg::InlineExpectedCloseBrace>());
   Next();
   return expression;
 }
@@ -282,7 +287,7 @@ Token Parser::Peek() {
           break;
         }
       }
-      if (token.type != Tok::Symbol) Fail(pos_, std::string("unexpected character `") + c + "`");
+      if (token.type != Tok::Symbol) Fail(pos_, Message<msg::InlineUnexpectedCharacter>(arg::character = c));
     }
   }
   cached_ = true;
@@ -309,7 +314,8 @@ void Parser::Expect(std::string_view symbol) {
     Next();
     return;
   }
-  Fail(token.start, (token.type == Tok::End ? "unexpected end, expected `" : "expected `") + std::string(symbol) + "`");
+  Fail(token.start, token.type == Tok::End ? Message<msg::InlineUnexpectedEndExpected>(arg::symbol = symbol)
+                                           : Message<msg::InlineExpectedSymbol>(arg::symbol = symbol));
 }
 
 Token Parser::LexNumber(size_t start) {
@@ -331,7 +337,7 @@ Token Parser::LexNumber(size_t start) {
   std::string text = src_.substr(start, i - start);
   char suffix = 0;
   if (i < src_.size() && std::string_view("lLgGiIdDfF").find(src_[i]) != std::string_view::npos) suffix = src_[i++];
-  if (i < src_.size() && IsIdentifierPart(src_[i])) Fail(start, "malformed number");
+  if (i < src_.size() && IsIdentifierPart(src_[i])) Fail(start, Message<msg::InlineMalformedNumber>());
   Token token;
   token.type = Tok::Number;
   token.start = start;
@@ -340,25 +346,25 @@ Token Parser::LexNumber(size_t start) {
   if (kind == 'd' || kind == 'f') {
     token.value = JValue::Double(std::strtod(text.c_str(), nullptr));  // out of range: Infinity or 0, as in Java
   } else if (decimal) {
-    if (suffix && kind != 'g') Fail(start, "malformed number");
+    if (suffix && kind != 'g') Fail(start, Message<msg::InlineMalformedNumber>());
     auto parsed = BigDecimal::Parse(text);
-    if (!parsed) Fail(start, "number out of range");
+    if (!parsed) Fail(start, Message<msg::InlineNumberOutOfRange>());
     token.value = JValue::Dec(*parsed);
   } else {
     BigInteger value;
     bool octal = text.size() > 1 && text[0] == '0';
     for (char digit : text) {
-      if (octal && digit > '7') Fail(start, "invalid octal number");
+      if (octal && digit > '7') Fail(start, Message<msg::InlineInvalidOctal>());
       value = value.MultiplySmall(octal ? 8 : 10) + BigInteger::FromInt64(digit - '0');
     }
     token.value = JValue::IntegerOf(value);
     if (kind == 'g') token.value = JValue::Big(value);
     if (kind == 'l') {
-      if (!value.FitsInt64()) Fail(start, "number too large for a Long");
+      if (!value.FitsInt64()) Fail(start, Message<msg::InlineNumberTooLargeForLong>());
       token.value = JValue::Long(value.LongValue());
     }
     if (kind == 'i') {
-      if (token.value.kind != JKind::Int) Fail(start, "number too large for an Integer");
+      if (token.value.kind != JKind::Int) Fail(start, Message<msg::InlineNumberTooLargeForInteger>());
     }
   }
   return token;
@@ -368,7 +374,7 @@ Token Parser::LexSingleQuoted(size_t start) {
   std::string text;
   size_t i = start + 1;
   while (true) {
-    if (i >= src_.size()) Fail(start, "unterminated string");
+    if (i >= src_.size()) Fail(start, Message<msg::InlineUnterminatedString>());
     char c = src_[i];
     if (c == '\'') break;
     if (c == '\\') {
@@ -506,12 +512,12 @@ int32_t Parser::Postfix() {
     if (!IsSymbol(dot, ".") && !IsSymbol(dot, "?.")) return receiver;
     Next();
     Token name = Next();
-    if (name.type != Tok::Identifier) Fail(name.start, "expected a method name");
-    if (!IsSymbol(Peek(), "(")) Fail(name.start, "property access `." + std::string(name.text) + "` is not supported");
+    if (name.type != Tok::Identifier) Fail(name.start, Message<msg::InlineExpectedMethodName>());
+    if (!IsSymbol(Peek(), "(")) Fail(name.start, Message<msg::InlinePropertyAccessNamed>(arg::name = name.text));
     Next();
     std::vector<int32_t> args = Arguments();
     const MethodInfo* method = FindInstanceMethod(name.text);
-    if (!method) Fail(name.start, "unknown method `" + std::string(name.text) + "`");
+    if (!method) Fail(name.start, Message<msg::InlineUnknownMethod>(arg::name = name.text));
     receiver = MethodCall(method, name, receiver, dot.text == "?.", args);
   }
 }
@@ -531,8 +537,8 @@ int32_t Parser::MethodCall(const MethodInfo* method, const Token& name, int32_t 
   if (args.size() < method->min_args || args.size() > method->max_args) {
     std::string expected = std::to_string(method->min_args);
     if (method->max_args != method->min_args) expected += " or " + std::to_string(method->max_args);
-    Fail(name.start, "method `" + std::string(name.text) + "` takes " + expected + " argument(s), got " +
-                         std::to_string(args.size()));
+    Fail(name.start,
+         Message<msg::InlineMethodArity>(arg::name = name.text, arg::expected = expected, arg::given = args.size()));
   }
   Node node;
   node.kind = NodeKind::Call;
@@ -554,17 +560,18 @@ int32_t Parser::Primary() {
       if (IsStaticOwner(token.text)) {
         Expect(".");
         Token name = Next();
-        if (name.type != Tok::Identifier) Fail(name.start, "expected a method name");
+        if (name.type != Tok::Identifier) Fail(name.start, Message<msg::InlineExpectedMethodName>());
         Expect("(");
         std::vector<int32_t> args = Arguments();
         const MethodInfo* method = FindStaticMethod(token.text, name.text);
-        if (!method) Fail(name.start, "unknown method `" + std::string(token.text) + "." + std::string(name.text) + "`");
+        if (!method)
+          Fail(name.start, Message<msg::InlineUnknownStaticMethod>(arg::owner = token.text, arg::name = name.text));
         return MethodCall(method, name, -1, false, args);
       }
       if (IsSymbol(Peek(), "(")) {
         Next();
         Arguments();
-        Fail(token.start, "unknown function `" + std::string(token.text) + "`");
+        Fail(token.start, Message<msg::InlineUnknownFunction>(arg::name = token.text));
       }
       return AddVariable(token.text, token.start);
     }
@@ -588,10 +595,10 @@ int32_t Parser::Primary() {
         node.position = static_cast<uint32_t>(token.start);
         return AddNode(node, {}, items);
       }
-      Fail(token.start, "expected an expression");
+      Fail(token.start, Message<msg::InlineExpectedExpression>());
     case Tok::End: break;
   }
-  Fail(token.start, "unexpected end of expression");
+  Fail(token.start, Message<msg::InlineUnexpectedEnd>());
 }
 
 }  // namespace

@@ -4,14 +4,13 @@
 #include <limits>
 
 #include "merge/merge_numbers.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::merge {
 namespace {
 
 [[noreturn]] void NotANumber(const Value& value, const char* aggregate) {
-  throw Error(ErrorCode::MERGE_VALUE_INVALID,
-              std::string(aggregate) + " cannot combine the non-numeric value " + value.ToDisplay());
+  throw Error(Message<msg::AggregateNonNumeric>(arg::aggregate = aggregate, arg::value = value.ToDisplay()));
 }
 
 Value IntegerValue(const expr::BigInteger& number) {

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "merge/merge_numbers.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::merge {
 namespace {
@@ -46,7 +46,7 @@ Value Compare(const std::string& op, const Value& a, const Value& b, Collation c
   if (op == ">") return Truth(order > 0);
   if (op == "<=") return Truth(order <= 0);
   if (op == ">=") return Truth(order >= 0);
-  throw Error(ErrorCode::MERGE_VALUE_INVALID, "unknown comparison `" + op + "` in a merge condition");
+  throw Error(Message<msg::MergeComparisonUnknown>(arg::op = op));
 }
 
 Value Integral(const expr::BigInteger& number) {

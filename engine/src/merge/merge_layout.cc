@@ -1,7 +1,7 @@
 #include "merge/merge_layout.h"
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::merge {
 namespace {
@@ -13,9 +13,8 @@ void CheckSameColumns(const std::vector<std::unique_ptr<RowSource>>& units) {
     bool same = columns.size() == first.size();
     for (std::size_t i = 0; same && i < columns.size(); ++i) same = EqualsIgnoreCase(columns[i], first[i]);
     if (!same) {
-      throw Error(ErrorCode::MERGE_COLUMNS_MISMATCH, "unit " + std::to_string(unit) + " returns columns (" +
-                                                         Join(columns, ", ") + "), unit 0 returns (" +
-                                                         Join(first, ", ") + ")");
+      throw Error(Message<msg::UnitColumnsDiffer>(arg::unit = unit, arg::columns = Join(columns, ", "),
+                                                  arg::first = Join(first, ", ")));
     }
   }
 }
@@ -23,15 +22,13 @@ void CheckSameColumns(const std::vector<std::unique_ptr<RowSource>>& units) {
 std::size_t Bind(const MergeColumn& column, const std::vector<std::string>& columns) {
   if (column.index >= 0) {
     if (static_cast<std::size_t>(column.index) < columns.size()) return static_cast<std::size_t>(column.index);
-    throw Error(ErrorCode::MERGE_COLUMN_NOT_FOUND, "column " + std::to_string(column.index + 1) + " (`" + column.label +
-                                                       "`) is beyond the " + std::to_string(columns.size()) +
-                                                       " columns of the units' results");
+    throw Error(Message<msg::MergeColumnBeyond>(arg::index = column.index + 1, arg::label = column.label,
+                                                arg::count = columns.size()));
   }
   for (std::size_t i = 0; i < columns.size(); ++i) {
     if (EqualsIgnoreCase(columns[i], column.label)) return i;
   }
-  throw Error(ErrorCode::MERGE_COLUMN_NOT_FOUND, "no column `" + column.label + "` in the units' results (" +
-                                                     Join(columns, ", ") + ")");
+  throw Error(Message<msg::MergeColumnMissing>(arg::label = column.label, arg::columns = Join(columns, ", ")));
 }
 
 std::vector<SortKey> BindKeys(const std::vector<MergeOrderItem>& items, const std::vector<std::string>& columns) {
@@ -50,14 +47,13 @@ MergeExpr BindExpr(const MergeExpr& expr, const std::vector<std::string>& column
 std::size_t VisibleColumns(const MergeInstructions& instructions, const std::vector<std::string>& columns) {
   const std::vector<std::string>& derived = instructions.derived_labels;
   if (derived.size() > columns.size()) {
-    throw Error(ErrorCode::MERGE_COLUMN_NOT_FOUND, "the units' results lack the derived columns " + Join(derived, ", "));
+    throw Error(Message<msg::DerivedColumnsMissing>(arg::columns = Join(derived, ", ")));
   }
   std::size_t visible = columns.size() - derived.size();
   for (std::size_t i = 0; i < derived.size(); ++i) {
     if (!EqualsIgnoreCase(columns[visible + i], derived[i])) {
-      throw Error(ErrorCode::MERGE_COLUMN_NOT_FOUND, "expected derived column `" + derived[i] + "` at position " +
-                                                         std::to_string(visible + i + 1) + ", found `" +
-                                                         columns[visible + i] + "`");
+      throw Error(Message<msg::DerivedColumnMisplaced>(arg::column = derived[i], arg::position = visible + i + 1,
+                                                       arg::found = columns[visible + i]));
     }
   }
   return visible;

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "merge/merge_streams.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::merge {
 namespace {
@@ -14,10 +14,8 @@ class LengthCheckedUnit final : public RowSource {
   bool Next(Row& row) override {
     if (!unit_->Next(row)) return false;
     if (row.size() != unit_->columns().size()) {
-      throw Error(ErrorCode::MERGE_ROW_LENGTH, "row " + std::to_string(rows_ + 1) + " of unit " +
-                                                   std::to_string(unit_index_) + " has " + std::to_string(row.size()) +
-                                                   " values for its " + std::to_string(unit_->columns().size()) +
-                                                   " columns");
+      throw Error(Message<msg::RowLengthMismatch>(arg::row = rows_ + 1, arg::unit = unit_index_,
+                                                  arg::values = row.size(), arg::columns = unit_->columns().size()));
     }
     ++rows_;
     return true;

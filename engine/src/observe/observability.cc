@@ -5,6 +5,7 @@
 #include "observe/observability_state.h"
 #include "observe/tick_clock.h"
 #include "rules/rule_set_access.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute {
 namespace {
@@ -115,7 +116,7 @@ MetricsSnapshot Observability::Metrics() const {
 
 void Observability::SetTracer(std::shared_ptr<Tracer> tracer, double sample_ratio) {
   if (!(sample_ratio >= 0 && sample_ratio <= 1)) {
-    throw Error(ErrorCode::CONFIG_INVALID_VALUE, "sample ratio must be between 0 and 1");
+    throw Error(Message<msg::SampleRatioInvalid>());
   }
   std::lock_guard<std::mutex> lock(state_->mutex);
   state_->sample_ratio = sample_ratio;

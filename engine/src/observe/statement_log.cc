@@ -5,6 +5,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "sqlroute/error_text.h"
 #include "sqlroute/observability.h"
 
 namespace sqlroute {
@@ -36,7 +37,7 @@ std::string List(const std::vector<std::string>& values) {
 class FileLog : public StatementLog {
  public:
   explicit FileLog(const std::string& path) : out_(path, std::ios::app) {
-    if (!out_) throw Error(ErrorCode::CONFIG_FILE_UNREADABLE, "cannot open the statement log `" + path + "`");
+    if (!out_) throw Error(Message<msg::StatementLogUnopenable>(arg::path = path));
   }
   void OnStatement(const StatementRecord& record) override {
     std::string text = FormatStatementRecord(record);

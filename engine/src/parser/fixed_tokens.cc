@@ -1,11 +1,11 @@
 #include "parser/fixed_tokens.h"
 
 #include <algorithm>
-#include <stdexcept>
 #include <unordered_set>
 
 #include "MySqlLexer.h"
 #include "antlr4-runtime.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::parser {
 namespace {
@@ -125,10 +125,6 @@ std::size_t HashUpper(std::string_view word) {
   return hash;
 }
 
-[[noreturn]] void Unsupported(const std::string& rule, const std::string& why) {
-  throw std::logic_error("grammar/MySqlLexer.g4: rule " + rule + " " + why);
-}
-
 }  // namespace
 
 const FixedTokens& FixedTokens::Get() {
@@ -147,20 +143,20 @@ FixedTokens::FixedTokens() {
     const std::string& name = names[rule];
     std::size_t type = atn.ruleToTokenType[rule];
     if (name == "CHARSET_NAME") {
-      if (!enumerator.Enumerate(atn, rule)) Unsupported(name, "is no list of names");
+      if (!enumerator.Enumerate(atn, rule)) throw Error(Message<msg::LexerRuleNotNameList>(arg::rule = name));
       charset_names_ = enumerator.texts;
       continue;
     }
     bool fragment = type == 0 || type == antlr4::Token::INVALID_TYPE || lexer.getVocabulary().getSymbolicName(type) != name;
     if (fragment || LexedByHand(name)) continue;
-    if (!enumerator.Enumerate(atn, rule)) Unsupported(name, "matches no fixed text, and the hand-written lexer does not know it");
+    if (!enumerator.Enumerate(atn, rule)) throw Error(Message<msg::LexerRuleNotFixed>(arg::rule = name));
     for (const std::string& text : enumerator.texts) {
       if (IsWord(text) && !enumerator.exact_letters) {
         keywords.push_back({text, type});
       } else if (!text.empty() && !HasLetter(text)) {
         operators_[static_cast<unsigned char>(text[0])].push_back({text, type});
       } else {
-        Unsupported(name, "matches '" + text + "', neither a keyword in any letter case nor an operator");
+        throw Error(Message<msg::LexerRuleNotKeyword>(arg::rule = name, arg::text = text));
       }
     }
   }

@@ -16,7 +16,7 @@ struct FixedText {
 
 class FixedTokens {
  public:
-  // Throws std::logic_error when a rule of the grammar is neither a fixed text nor a rule the
+  // Throws Error(INTERNAL_ERROR) when a rule of the grammar is neither a fixed text nor a rule the
   // hand-written lexer (parser/sql_lexer.h) knows.
   static const FixedTokens& Get();
 

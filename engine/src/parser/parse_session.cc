@@ -4,7 +4,7 @@
 
 #include "parser/parse_stats.h"
 #include "parser/syntax_error.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::parser {
 namespace {
@@ -24,11 +24,12 @@ void ThrowingErrorListener::syntaxError(antlr4::Recognizer* recognizer, antlr4::
     ThrowNoTokenAt(source_, static_cast<antlr4::Lexer*>(recognizer)->tokenStartCharIndex);
   }
   if (offending->getType() == antlr4::Token::EOF) {
-    ThrowSyntaxError(source_, source_.sql().size(), "unexpected end of statement");
+    ThrowSyntaxError(source_, source_.sql().size(), Message<msg::UnexpectedEndOfStatement>());
   }
   std::size_t begin = source_.ByteOffset(offending->getStartIndex());
   std::size_t end = source_.EndOffset(offending->getStopIndex() + 1);
-  ThrowSyntaxError(source_, begin, "unexpected '" + std::string(source_.sql().substr(begin, end - begin)) + "'");
+  ThrowSyntaxError(source_, begin,
+                   Message<msg::UnexpectedToken>(arg::token = source_.sql().substr(begin, end - begin)));
 }
 
 ParseSession::ParseSession(std::string_view sql, const SourceMap& source)
@@ -46,7 +47,7 @@ ParseSession::ParseSession(std::string_view sql, const SourceMap& source)
       break;
     }
   }
-  if (empty) throw Error(ErrorCode::SQL_EMPTY, "the statement is empty");
+  if (empty) throw Error(Message<msg::StatementEmpty>());
 }
 
 MySqlParser::RootContext* ParseSession::Parse() {

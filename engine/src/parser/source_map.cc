@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::parser {
 namespace {
@@ -38,7 +38,7 @@ std::vector<uint32_t> CodePointOffsets(std::string_view text, std::size_t ascii_
     }
     std::size_t length = SequenceLength(text, i);
     if (length == 0) {
-      throw Error(ErrorCode::SQL_SYNTAX_ERROR, "the statement is not valid UTF-8", PositionAt(text, i));
+      throw Error(Message<msg::StatementNotUtf8>(), PositionAt(text, i));
     }
     i += length;
   }

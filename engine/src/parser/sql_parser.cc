@@ -13,7 +13,7 @@
 #include "parser/parse_session.h"
 #include "parser/parse_stats.h"
 #include "parser/value_runs.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SQLROUTE_ADDRESS_SANITIZER
@@ -118,7 +118,7 @@ bool ParseText(std::string_view sql, const std::vector<ValueRun>& runs, ast::Sta
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {
-    throw Error(ErrorCode::SQL_SYNTAX_ERROR, std::string("You have an error in your SQL syntax: ") + e.what());
+    throw Error(Message<msg::SyntaxErrorDetail>(arg::detail = e.what()));
   }
 }
 
@@ -176,7 +176,7 @@ ast::Statement ParseOnLargeStack(std::string_view sql, const std::vector<ValueRu
   pthread_attr_destroy(&attributes);
   if (failed != 0) {
     if (shallow) return ParseOnThisStack(sql, runs);
-    throw Error(ErrorCode::SQL_TOO_COMPLEX, "no stack available to parse this deeply nested statement");
+    throw Error(Message<msg::NoParseStack>());
   }
   pthread_join(thread, nullptr);
   if (job.error) std::rethrow_exception(job.error);
@@ -189,8 +189,7 @@ uint64_t CutRunParseCount() { return cut_parses.load(std::memory_order_relaxed);
 
 ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
   if (sql.size() > limits.max_sql_bytes) {
-    throw Error(ErrorCode::SQL_TOO_LARGE, "the statement has " + std::to_string(sql.size()) +
-                                              " bytes, more than the limit of " + std::to_string(limits.max_sql_bytes));
+    throw Error(Message<msg::StatementTooLarge>(arg::bytes = sql.size(), arg::limit = limits.max_sql_bytes));
   }
   std::vector<ValueRun> runs = limits.cut_value_runs ? FindValueRuns(sql) : std::vector<ValueRun>{};
   std::vector<PlainStretch> plain;
@@ -199,8 +198,7 @@ ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
   Nesting nesting = ScanNesting(sql, plain);
   int depth = std::max(nesting.depth, nesting.prefix_run);
   if (depth > limits.max_depth || nesting.right_chains > limits.max_depth * kRightChainsPerDepth) {
-    throw Error(ErrorCode::SQL_TOO_COMPLEX, "the statement nests " + std::to_string(depth) +
-                                                " levels deep, more than the limit of " + std::to_string(limits.max_depth));
+    throw Error(Message<msg::StatementTooDeep>(arg::depth = depth, arg::limit = limits.max_depth));
   }
   bool shallow = depth <= kInlineDepth && nesting.right_chains <= kInlineDepth;
   if (sql.size() > kInlineBytes || !shallow) {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::parser {
 namespace {
@@ -21,7 +21,7 @@ std::string Excerpt(std::string_view sql, std::size_t offset) {
 
 }  // namespace
 
-void ThrowSyntaxError(const SourceMap& source, std::size_t byte_offset, const std::string& what) {
+void ThrowSyntaxError(const SourceMap& source, std::size_t byte_offset, ErrorText what) {
   std::string_view sql = source.sql();
   SourcePosition position = PositionAt(sql, byte_offset);
   // Columns count characters, not bytes: skip UTF-8 continuation bytes of the line's prefix.
@@ -31,10 +31,14 @@ void ThrowSyntaxError(const SourceMap& source, std::size_t byte_offset, const st
     if ((static_cast<unsigned char>(sql[i]) & 0xC0) != 0x80) ++column;
   }
   position.column = column;
-  std::string message = "You have an error in your SQL syntax: " + what;
-  if (byte_offset < sql.size()) message += " near '" + Excerpt(sql, byte_offset) + "'";
-  message += " at line " + std::to_string(position.line) + ", column " + std::to_string(position.column);
-  throw Error(ErrorCode::SQL_SYNTAX_ERROR, message, position);
+  if (byte_offset < sql.size()) {
+    throw Error(Message<msg::SyntaxErrorNear>(arg::detail = what.message, arg::excerpt = Excerpt(sql, byte_offset),
+                                              arg::line = position.line, arg::column = position.column),
+                position);
+  }
+  throw Error(Message<msg::SyntaxErrorAtEnd>(arg::detail = what.message, arg::line = position.line,
+                                             arg::column = position.column),
+              position);
 }
 
 void ThrowNoTokenAt(const SourceMap& source, std::size_t index) {
@@ -42,9 +46,9 @@ void ThrowNoTokenAt(const SourceMap& source, std::size_t index) {
   std::string_view sql = source.sql();
   std::size_t length = 1;
   while (offset + length < sql.size() && (static_cast<unsigned char>(sql[offset + length]) & 0xC0) == 0x80) ++length;
-  std::string what = sql[offset] == '\'' || sql[offset] == '"' || sql[offset] == '`'
-                         ? "unterminated quoted text starting with " + std::string(1, sql[offset])
-                         : "unexpected character '" + std::string(sql.substr(offset, length)) + "'";
+  ErrorText what = sql[offset] == '\'' || sql[offset] == '"' || sql[offset] == '`'
+                       ? Message<msg::UnterminatedQuotedText>(arg::quote = sql[offset])
+                       : Message<msg::UnexpectedSqlCharacter>(arg::character = sql.substr(offset, length));
   ThrowSyntaxError(source, offset, what);
 }
 

@@ -4,10 +4,11 @@
 #include <string>
 
 #include "parser/source_map.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::parser {
 
-[[noreturn]] void ThrowSyntaxError(const SourceMap& source, std::size_t byte_offset, const std::string& what);
+[[noreturn]] void ThrowSyntaxError(const SourceMap& source, std::size_t byte_offset, ErrorText what);
 // No token starts at code point `index` of the lexed text: an unterminated quote or a stray character.
 [[noreturn]] void ThrowNoTokenAt(const SourceMap& source, std::size_t index);
 

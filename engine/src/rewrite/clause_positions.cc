@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -27,7 +27,7 @@ uint32_t SkipBack(const ast::Statement& statement, uint32_t at) {
 uint32_t KeywordEndingAt(const ast::Statement& statement, uint32_t at, std::string_view keyword) {
   auto size = static_cast<uint32_t>(keyword.size());
   if (at < size || !EqualsIgnoreCase(statement.text({at - size, at}), keyword)) {
-    throw Error(ErrorCode::INTERNAL_ERROR, std::string(keyword) + " not found where the statement's clauses put it");
+    throw Error(Message<msg::ClauseKeywordMissing>(arg::keyword = keyword));
   }
   return at - size;
 }
@@ -49,7 +49,7 @@ ast::Span HavingClause(const ast::Statement& statement, const ast::Query& query)
     while (end < statement.sql.size() && statement.sql[end] != ')') ++end;
     ++end;
   }
-  if (end > statement.sql.size()) throw Error(ErrorCode::INTERNAL_ERROR, "the HAVING condition's end was not found");
+  if (end > statement.sql.size()) throw Error(Message<msg::HavingEndMissing>());
   return {TrimBack(statement, KeywordEndingAt(statement, begin, "HAVING")), end};
 }
 
@@ -58,8 +58,7 @@ uint32_t RollupEnd(const ast::Statement& statement, const ast::Query& query) {
   for (std::string_view word : {"WITH", "ROLLUP"}) {
     while (at < statement.sql.size() && IsSpace(statement.sql[at])) ++at;
     if (!EqualsIgnoreCase(std::string_view(statement.sql).substr(at, word.size()), word)) {
-      throw Error(ErrorCode::UNSUPPORTED_SQL, "WITH ROLLUP written with comments inside cannot be merged",
-                  PositionAt(statement.sql, at));
+      throw Error(Message<msg::RollupWithComments>(), PositionAt(statement.sql, at));
     }
     at += word.size();
   }

@@ -7,7 +7,7 @@
 #include "rewrite/clause_positions.h"
 #include "rewrite/group_concat_separator.h"
 #include "rewrite/having_condition.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -89,9 +89,7 @@ class SelectMergePlanner {
   // A derived column copies statement text: a `?` in it would shift the parameters.
   void CheckNoParams(ast::Span span) const {
     if (!ParamsIn(statement_, span).empty()) {
-      throw Error(ErrorCode::UNSUPPORTED_SQL,
-                  "a parameter inside `" + std::string(statement_.text(span)) +
-                      "` cannot be copied into a derived column when the statement runs on several data nodes",
+      throw Error(Message<msg::ParameterInDerivedColumn>(arg::expression = statement_.text(span)),
                   PositionAt(statement_.sql, span.begin));
     }
   }
@@ -253,10 +251,7 @@ class SelectMergePlanner {
   void GroupConcat(const ast::Expr& call, MergeAggregation& aggregation) const {
     std::string_view text = statement_.text(call.span);
     if (GroupConcatOrdered(text)) {
-      throw Error(ErrorCode::UNSUPPORTED_SQL,
-                  "GROUP_CONCAT with ORDER BY cannot be merged when the statement runs on several data nodes: `" +
-                      std::string(text) + "`",
-                  PositionAt(statement_.sql, call.span.begin));
+      throw Error(Message<msg::GroupConcatOrdered>(arg::call = text), PositionAt(statement_.sql, call.span.begin));
     }
     aggregation.separator = GroupConcatSeparator(text);
   }
@@ -265,9 +260,7 @@ class SelectMergePlanner {
   // merge adds the super-aggregate rows. Returns the end of the clause.
   uint32_t Rollup(std::vector<SqlToken>& tokens, MergeInstructions& merge) const {
     if (!query_.order_by.empty()) {
-      throw Error(ErrorCode::UNSUPPORTED_SQL,
-                  "WITH ROLLUP and ORDER BY together cannot be merged when the statement runs on several data nodes",
-                  PositionAt(statement_.sql, query_.order_by.front().span.begin));
+      throw Error(Message<msg::RollupWithOrderBy>(), PositionAt(statement_.sql, query_.order_by.front().span.begin));
     }
     uint32_t end = RollupEnd(statement_, query_);
     tokens.push_back({query_.group_by.back().span.end, end, TokenKind::Text, "", "", false});
@@ -305,9 +298,7 @@ class SelectMergePlanner {
       if (!inside) {
         kept.push_back(std::move(token));
       } else if (token.kind != TokenKind::TableName) {
-        throw Error(ErrorCode::UNSUPPORTED_SQL,
-                    "HAVING on encrypted columns cannot be evaluated when the statement runs on several data nodes",
-                    PositionAt(statement_.sql, token.begin));
+        throw Error(Message<msg::HavingOnEncrypted>(), PositionAt(statement_.sql, token.begin));
       }
     }
     tokens = std::move(kept);
@@ -323,9 +314,7 @@ class SelectMergePlanner {
   void GroupDistinctValues(std::vector<SqlToken>& tokens, const MergeInstructions& merge) const {
     if (distinct_arguments_.empty()) return;
     if (merge.rollup) {
-      throw Error(ErrorCode::UNSUPPORTED_SQL,
-                  "COUNT/SUM/AVG(DISTINCT ...) with WITH ROLLUP cannot be merged when the statement runs on several "
-                  "data nodes",
+      throw Error(Message<msg::DistinctAggregateWithRollup>(),
                   PositionAt(statement_.sql, query_.projections_span.begin));
     }
     bool others = std::any_of(merge.aggregations.begin(), merge.aggregations.end(), [](const MergeAggregation& each) {
@@ -440,9 +429,7 @@ void CheckDerivedTables(const RewriteInput& input, const ast::Query& query) {
     });
     const char* shaping = RowShaping(derived);
     if (sharded && shaping) {
-      throw Error(ErrorCode::UNSUPPORTED_SQL,
-                  std::string("a derived table with ") + shaping +
-                      " over sharding tables cannot be evaluated when the statement runs on several data nodes",
+      throw Error(Message<msg::DerivedTableShaping>(arg::shaping = shaping),
                   PositionAt(statement.sql, derived.span.begin));
     }
   }

@@ -2,7 +2,7 @@
 
 #include "common/strings.h"
 #include "rules/insert_columns.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -40,13 +40,12 @@ class AssignmentRewriter {
     if (insert.select != ast::kNoQuery) {
       for (const auto& name : columns) {
         if (table->Find(name)) {
-          throw Error(ErrorCode::UNSUPPORTED_SQL, "INSERT ... SELECT can not write encrypt column `" + name + "`");
+          throw Error(Message<msg::InsertSelectEncryptColumn>(arg::column = name));
         }
       }
     }
     if (columns.empty() && !insert.rows.empty()) {
-      throw Error(ErrorCode::UNSUPPORTED_SQL, "INSERT without a column list into encrypt table `" + target.name.name +
-                                                  "` needs the table's column list (metadata)");
+      throw Error(Message<msg::InsertWithoutColumnsEncrypt>(arg::table = target.name.name));
     }
     for (const auto& written : insert.columns) {
       if (const auto* column = table->Find(written.name)) out_.Replace(written.span, Join(ItemNames(*column, true), ", "));
@@ -102,8 +101,7 @@ class AssignmentRewriter {
     if (values.empty()) {
       const Expr& value = statement_.expr(assignment.value);
       if (index >= 0) throw InsertValueUnsupported(index, value);
-      throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
-                  "The SQL clause `" + std::string(statement_.text(assignment.span)) + "` is unsupported in encrypt rule.",
+      throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = statement_.text(assignment.span)),
                   PositionAt(statement_.sql, assignment.span.begin));
     }
     std::vector<std::string> items;
@@ -120,9 +118,8 @@ class AssignmentRewriter {
     if (argument.kind != ExprKind::Column) return {};
     const rules::EncryptColumn* source = table.Find(argument.column.name.name);
     if (!source || source->items().size() != column.items().size()) {
-      throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
-                  "The SQL clause `" + assignment.column.name.name + "=VALUES(" + argument.column.name.name +
-                      ")` is unsupported in encrypt rule.",
+      throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = assignment.column.name.name + "=VALUES(" +
+                                                                       argument.column.name.name + ")"),
                   PositionAt(statement_.sql, assignment.span.begin));
     }
     std::vector<std::string> result;
@@ -131,8 +128,7 @@ class AssignmentRewriter {
   }
 
   Error InsertValueUnsupported(int index, const Expr& value) const {
-    return Error(ErrorCode::ENCRYPT_INSERT_VALUE_UNSUPPORTED,
-                 "Insert value of index `" + std::to_string(index) + "` can not support for encrypt.",
+    return Error(Message<msg::EncryptInsertValueUnsupported>(arg::index = index),
                  PositionAt(statement_.sql, value.span.begin));
   }
 

@@ -1,7 +1,7 @@
 #include "rewrite/encrypt_ddl.h"
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -71,10 +71,10 @@ class DdlRewriter {
         Reject(*item.column, "change", item);
         for (const auto& column : item.definitions) {
           if (table_.Find(column.name.name)) {
-            throw Error(ErrorCode::UNSUPPORTED_SQL,
-                        "Altered column '" + column.name.name + "' must use same encrypt algorithm with previous column '" +
-                            item.column->name + "' in table '" + table_.table + "'.",
-                        PositionAt(statement_.sql, item.span.begin));
+            throw Error(
+                Message<msg::AlteredColumnAlgorithm>(arg::column = column.name.name, arg::previous = item.column->name,
+                                                     arg::table = table_.table),
+                PositionAt(statement_.sql, item.span.begin));
           }
         }
         break;
@@ -103,7 +103,7 @@ class DdlRewriter {
 
   void Reject(const ast::Identifier& column, const char* operation, const ast::AlterItem& item) const {
     if (!table_.Find(column.name)) return;
-    throw Error(ErrorCode::UNSUPPORTED_SQL, std::string("Unsupported operation '") + operation + "' for the cipher column",
+    throw Error(Message<msg::CipherColumnOperation>(arg::operation = operation),
                 PositionAt(statement_.sql, item.span.begin));
   }
 

@@ -1,7 +1,7 @@
 #include "rewrite/encrypt_predicates.h"
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -72,8 +72,7 @@ class PredicateRewriter {
     const rules::EncryptColumn* right = Encrypted(rhs, query);
     if (left && right) {
       if (!SameEncryptor(left->query(), right->query())) {
-        throw Error(ErrorCode::UNSUPPORTED_SQL, "Can not use different encryptor in join condition",
-                    PositionAt(statement_.sql, expr.span.begin));
+        throw Error(Message<msg::JoinDifferentEncryptors>(), PositionAt(statement_.sql, expr.span.begin));
       }
       RenameColumn(lhs, left->query().column);
       RenameColumn(rhs, right->query().column);
@@ -109,10 +108,9 @@ class PredicateRewriter {
     }
     const rules::EncryptColumn& column = *resolved->column;
     if (!column.like_query) {
-      throw Error(ErrorCode::ENCRYPT_QUERY_ENCRYPTOR_MISSING,
-                  "Can not find LIKE_QUERY encryptor in table `" + resolved->table->name.name + "` and column `" +
-                      column.logic + "`.",
-                  PositionAt(statement_.sql, expr.span.begin));
+      throw Error(
+          Message<msg::LikeQueryEncryptorMissing>(arg::table = resolved->table->name.name, arg::column = column.logic),
+          PositionAt(statement_.sql, expr.span.begin));
     }
     RenameColumn(lhs, column.like_query->column);
     ExprId pattern = expr.children[1];
@@ -199,7 +197,7 @@ class PredicateRewriter {
   }
 
   Error Unsupported(const std::string& clause, const Expr& expr) const {
-    return Error(ErrorCode::ENCRYPT_UNSUPPORTED, "The SQL clause `" + clause + "` is unsupported in encrypt rule.",
+    return Error(Message<msg::EncryptClauseUnsupported>(arg::clause = clause),
                  PositionAt(statement_.sql, expr.span.begin));
   }
 

@@ -1,7 +1,7 @@
 #include "rewrite/encrypt_projections.h"
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -48,8 +48,7 @@ class ProjectionRewriter {
   void CheckItems(const std::vector<ast::OrderItem>& items, QueryId query, const char* clause) const {
     for (const auto& item : items) {
       if (EncryptedItem(item, query)) {
-        throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
-                    std::string("The SQL clause `") + clause + "` is unsupported in encrypt rule.",
+        throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = clause),
                     PositionAt(statement_.sql, item.span.begin));
       }
     }
@@ -62,8 +61,7 @@ class ProjectionRewriter {
     for (const auto& join : query.joins) clauses.emplace_back(join.on, "ON");
     for (const auto& [root, clause] : clauses) {
       if (root != ast::kNoExpr && AnyColumn(root, [&](ast::ExprId column) { return ThroughDerived(column, id).has_value(); })) {
-        throw Error(ErrorCode::ENCRYPT_UNSUPPORTED, std::string("The SQL clause `") + clause +
-                                                        "` is unsupported in encrypt rule.",
+        throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = clause),
                     PositionAt(statement_.sql, statement_.expr(root).span.begin));
       }
     }
@@ -91,8 +89,7 @@ class ProjectionRewriter {
         bool encrypted = projection.star ? !StarTables(projection, id).second.empty()
                                          : Encrypted(projection.expr, id) != nullptr;
         if (encrypted) {
-          throw Error(ErrorCode::UNSUPPORTED_SQL, "Can not support encrypt projection in combine statement.",
-                      PositionAt(statement_.sql, projection.span.begin));
+          throw Error(Message<msg::EncryptProjectionInCombine>(), PositionAt(statement_.sql, projection.span.begin));
         }
       }
     }
@@ -111,8 +108,7 @@ class ProjectionRewriter {
           continue;
         }
         if (!query.derived_tables.empty() && !projection.star_owner) {
-          throw Error(ErrorCode::UNSUPPORTED_SQL, "Can not support encrypt shorthand expand with subquery statement.",
-                      PositionAt(statement_.sql, projection.span.begin));
+          throw Error(Message<msg::EncryptStarWithSubquery>(), PositionAt(statement_.sql, projection.span.begin));
         }
         ExpandStar(projection, tables, main, fixed, position);
         continue;
@@ -120,9 +116,7 @@ class ProjectionRewriter {
       const ast::Expr& expr = statement_.expr(projection.expr);
       const rules::EncryptColumn* column = Encrypted(projection.expr, id);
       if (expr.kind != ast::ExprKind::Column && ReadsEncrypted(projection.expr, id)) {
-        throw Error(ErrorCode::ENCRYPT_UNSUPPORTED,
-                    "an encrypted column cannot be read inside the projection `" +
-                        std::string(statement_.text(projection.span)) + "`: only plain column projections decrypt",
+        throw Error(Message<msg::EncryptedInsideProjection>(arg::projection = statement_.text(projection.span)),
                     PositionAt(statement_.sql, projection.span.begin));
       }
       if (auto derived = column ? std::nullopt : ThroughDerived(projection.expr, id); derived && main) {
@@ -165,9 +159,7 @@ class ProjectionRewriter {
     for (const ast::TableRef* ref : tables) {
       const auto* columns = rules_.ColumnsOf(ref->name.name);
       if (!columns) {
-        throw Error(ErrorCode::UNSUPPORTED_SQL,
-                    "`*` over encrypt table `" + ref->name.name + "` needs the column list of table `" +
-                        ref->name.name + "` (metadata)",
+        throw Error(Message<msg::EncryptStarNeedsMetadata>(arg::table = ref->name.name),
                     PositionAt(statement_.sql, star.span.begin));
       }
       const rules::EncryptTable* table = scope_.TableOf(*ref);

@@ -1,15 +1,19 @@
 #include "rewrite/having_condition.h"
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 namespace {
 
-[[noreturn]] void Unsupported(const ast::Statement& statement, const ast::Expr& expr, const std::string& what) {
-  throw Error(ErrorCode::UNSUPPORTED_SQL,
-              what + " `" + std::string(statement.text(expr.span)) +
-                  "` cannot be evaluated when the statement runs on several data nodes",
+// `id` names an UNSUPPORTED_SQL message taking the {expression}'s text.
+template <msg::Id id>
+[[noreturn]] void Unsupported(const ast::Statement& statement, const ast::Expr& expr) {
+  throw Error(Message<id>(arg::expression = statement.text(expr.span)), PositionAt(statement.sql, expr.span.begin));
+}
+
+[[noreturn]] void UnsupportedOperator(const ast::Statement& statement, const ast::Expr& expr) {
+  throw Error(Message<msg::HavingOperator>(arg::op = expr.op, arg::expression = statement.text(expr.span)),
               PositionAt(statement.sql, expr.span.begin));
 }
 
@@ -26,15 +30,16 @@ class Converter {
       case ast::ExprKind::Param: return Literal(Param(expr));
       case ast::ExprKind::Function:
         if (MergeableAggregate(statement_, expr)) return Column(resolver_.aggregate(id));
-        Unsupported(statement_, expr, "in HAVING, the function");
+        Unsupported<msg::HavingFunction>(statement_, expr);
       case ast::ExprKind::Binary: return Binary(expr);
       case ast::ExprKind::Unary: return Unary(expr);
       case ast::ExprKind::IsNull: return Node(MergeExprKind::IsNull, expr, expr.children);
       case ast::ExprKind::Between: return Node(MergeExprKind::Between, expr, expr.children);
       case ast::ExprKind::In:
-        if (expr.subquery != ast::kNoQuery) Unsupported(statement_, expr, "in HAVING, the sub-query");
+        if (expr.subquery != ast::kNoQuery) Unsupported<msg::HavingSubquery>(statement_, expr);
         return Node(MergeExprKind::In, expr, expr.children);
-      default: Unsupported(statement_, expr, "in HAVING, the expression");
+      default:
+        Unsupported<msg::HavingExpression>(statement_, expr);
     }
   }
 
@@ -55,7 +60,7 @@ class Converter {
 
   const Value& Param(const ast::Expr& expr) const {
     if (expr.param_index < 0 || static_cast<std::size_t>(expr.param_index) >= params_.size()) {
-      throw Error(ErrorCode::PARAMETER_MISSING, "no value is bound to parameter " + std::to_string(expr.param_index + 1),
+      throw Error(Message<msg::ParameterNotBound>(arg::index = expr.param_index + 1, arg::given = params_.size()),
                   PositionAt(statement_.sql, expr.span.begin));
     }
     return params_[static_cast<std::size_t>(expr.param_index)];
@@ -84,7 +89,7 @@ class Converter {
     for (const char* arithmetic : {"+", "-", "*", "/", "DIV", "%"}) {
       if (op == arithmetic) return Node(MergeExprKind::Arithmetic, expr, expr.children, op);
     }
-    Unsupported(statement_, expr, "in HAVING, the operator " + expr.op + " in");
+    UnsupportedOperator(statement_, expr);
   }
 
   MergeExpr Unary(const ast::Expr& expr) const {
@@ -92,7 +97,7 @@ class Converter {
     if (op == "NOT" || op == "!") return Node(MergeExprKind::Not, expr, expr.children);
     if (op == "-") return Node(MergeExprKind::Negate, expr, expr.children);
     if (op == "+") return Convert(expr.children.front());
-    Unsupported(statement_, expr, "in HAVING, the operator " + expr.op + " in");
+    UnsupportedOperator(statement_, expr);
   }
 
   const ast::Statement& statement_;
@@ -114,7 +119,7 @@ std::optional<AggregationType> MergeableAggregate(const ast::Statement& statemen
   static const char* const kOthers[] = {"BIT_AND", "BIT_OR", "STD", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
                                         "VARIANCE", "VAR_POP", "VAR_SAMP", "JSON_ARRAYAGG", "JSON_OBJECTAGG"};
   for (const char* name : kOthers) {
-    if (expr.op == name) Unsupported(statement, expr, "the aggregate");
+    if (expr.op == name) Unsupported<msg::HavingAggregate>(statement, expr);
   }
   return std::nullopt;
 }

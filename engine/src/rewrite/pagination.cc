@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 namespace {
@@ -13,13 +13,12 @@ constexpr int64_t kMaxRowCount = std::numeric_limits<int32_t>::max();
 int64_t BoundValue(const ast::LimitValue& bound, const std::vector<Value>& params, const std::string& sql) {
   if (bound.literal) return *bound.literal;
   if (bound.param_index < 0 || static_cast<std::size_t>(bound.param_index) >= params.size()) {
-    throw Error(ErrorCode::PARAMETER_MISSING,
-                "no value is bound to the LIMIT parameter " + std::to_string(bound.param_index + 1),
+    throw Error(Message<msg::ParameterNotBound>(arg::index = bound.param_index + 1, arg::given = params.size()),
                 PositionAt(sql, bound.span.begin));
   }
   const Value& value = params[static_cast<std::size_t>(bound.param_index)];
   if (!value.is_integral()) {
-    throw Error(ErrorCode::PARAMETER_INVALID, "LIMIT parameter must be an integer, got " + value.ToDisplay(),
+    throw Error(Message<msg::LimitParameterNotInteger>(arg::value = value.ToDisplay()),
                 PositionAt(sql, bound.span.begin));
   }
   return value.int_value();

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rewrite {
 
@@ -15,8 +15,7 @@ void SortAndCheck(std::vector<SqlToken>& tokens, const std::string& sql) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (tokens[i].end > sql.size() || tokens[i].begin > tokens[i].end ||
         (i > 0 && tokens[i].begin < tokens[i - 1].end)) {
-      throw Error(ErrorCode::REWRITE_CONFLICT,
-                  "rewrite tokens overlap at byte " + std::to_string(tokens[i].begin) + " of the statement",
+      throw Error(Message<msg::RewriteTokensOverlap>(arg::offset = tokens[i].begin),
                   PositionAt(sql, std::min<std::size_t>(tokens[i].begin, sql.size())));
     }
   }

@@ -6,7 +6,7 @@
 #include "route/sharding_checks.h"
 #include "route/table_router.h"
 #include "rules/insert_columns.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
 namespace {
@@ -47,14 +47,12 @@ RouteContext RouteInsertSelect(const RouteInput& input, const rules::ShardingTab
   for (const rules::ShardingTable* table : tables) {
     bool compatible = table == &target || (table->binding_group >= 0 && table->binding_group == target.binding_group);
     if (!compatible) {
-      throw Error(ErrorCode::INSERT_SELECT_TABLES_DIFFER,
-                  "The table inserted and the table selected must be the same or bind tables.");
+      throw Error(Message<msg::InsertSelectTablesDiffer>());
     }
   }
   if (target.key_generate &&
       rules::FindColumn(rules::InsertColumns(statement, input.rules, &target), target.key_generate->column) < 0) {
-    throw Error(ErrorCode::INSERT_SELECT_KEY_GENERATOR,
-                "INSERT INTO ... SELECT can not support applying key generator with absent generate key column.");
+    throw Error(Message<msg::InsertSelectKeyGenerator>());
   }
   const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.insert.select)];
   std::vector<int32_t> scope_tables(query.from_tables.begin(), query.from_tables.end());
@@ -96,8 +94,7 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
   const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(statement.insert.table)];
   const rules::ShardingTable* target = input.rules.sharding->Find(ref.name.name);
   if (!target) {
-    throw Error(ErrorCode::INSERT_SELECT_TABLES_DIFFER,
-                "The table inserted and the table selected must be the same or bind tables.");
+    throw Error(Message<msg::InsertSelectTablesDiffer>());
   }
   if (statement.insert.select != ast::kNoQuery) return RouteInsertSelect(input, *target, tables);
 
@@ -161,9 +158,8 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
     has_conditions = has_conditions || !condition.columns.empty();
     std::vector<rules::DataNode> nodes = router.Route(*target, condition.columns.empty() ? nullptr : &condition);
     if (nodes.size() != 1) {
-      throw Error(ErrorCode::INSERT_MULTIPLE_NODES, "Please check your sharding conditions `" + ConditionText(condition) +
-                                                        "` to avoid same record in table `" + target->logic_table +
-                                                        "` routing to multiple data nodes.");
+      throw Error(Message<msg::InsertMultipleNodes>(arg::conditions = ConditionText(condition),
+                                                    arg::table = target->logic_table));
     }
     std::size_t unit = context.AddUnit(nodes.front().data_source, target->logic_table, nodes.front().table);
     if (context.insert_rows.size() <= unit) context.insert_rows.resize(unit + 1);

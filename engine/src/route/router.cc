@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
 namespace {
@@ -76,8 +76,7 @@ RouteContext RouteUnicast(const rules::CompiledRules& rules, const std::vector<c
   if (candidates.empty()) {
     std::vector<std::string> names;
     for (const rules::ShardingTable* table : tables) names.push_back(table->logic_table);
-    throw Error(ErrorCode::NO_DATA_SOURCE_INTERSECTION,
-                "Can not find actual data source intersection for logic tables `" + Join(names, ", ") + "`.");
+    throw Error(Message<msg::NoDataSourceIntersection>(arg::tables = Join(names, ", ")));
   }
   RouteUnit unit{candidates.front(), candidates.front(), {}};
   for (const rules::ShardingTable* table : tables) unit.tables.push_back({table->logic_table, table->ActualTables(unit.data_source).front()});
@@ -104,9 +103,7 @@ std::string SingleDataSource(const rules::CompiledRules& rules, const std::vecto
   if (creating && !rules.default_single_data_source.empty()) return rules.default_single_data_source;
   if (rules.data_sources.size() == 1) return rules.data_sources.front();
   if (!rules.default_single_data_source.empty()) return rules.default_single_data_source;
-  throw Error(ErrorCode::TABLE_NOT_FOUND,
-              "Table or view `" + tables.front() + "` does not exist: no rule shards it, no single-table rule "
-              "places it and there is more than one data source");
+  throw Error(Message<msg::TableNotFound>(arg::table = tables.front()));
 }
 
 RouteContext RouteNonSharding(const RouteInput& input, const StatementTables& tables) {
@@ -148,8 +145,7 @@ RouteContext RouteDdl(const RouteInput& input, const StatementTables& tables) {
   if (tables.sharding.size() > 1) {
     std::vector<std::string> names;
     for (const rules::ShardingTable* table : tables.sharding) names.push_back(table->logic_table);
-    throw Error(ErrorCode::UNSUPPORTED_SQL,
-                "DDL on several sharding tables at once (`" + Join(names, ", ") + "`) is not supported");
+    throw Error(Message<msg::DdlOnSeveralShardingTables>(arg::tables = Join(names, ", ")));
   }
   return TableBroadcast(*tables.sharding.front());
 }
@@ -160,8 +156,7 @@ RouteContext RouteByDataSourceHint(const RouteInput& input) {
   bool known = std::find(sources.begin(), sources.end(), name) != sources.end() ||
                config::Find(input.rules.config.data_sources, name) != nullptr;
   if (!known) {
-    throw Error(ErrorCode::HINT_DATA_SOURCE_NOT_EXISTS,
-                "Hint data source `" + name + "` does not exist; known: " + Join(sources, ", "));
+    throw Error(Message<msg::HintDataSourceNotExists>(arg::name = name, arg::known = Join(sources, ", ")));
   }
   return OneDataSource(name, RouteType::DataSourceHint);
 }
@@ -170,7 +165,7 @@ RouteContext RouteByDataSourceHint(const RouteInput& input) {
 
 RouteContext Route(const RouteInput& input) {
   if (input.rules.data_sources.empty()) {
-    throw Error(ErrorCode::NO_ROUTE_RESULT, "Can not get route result, please check your sharding rule configuration.");
+    throw Error(Message<msg::NoRouteResult>());
   }
   if (input.hints.data_source_name) return RouteByDataSourceHint(input);
   StatementTables tables = Classify(input);
@@ -185,8 +180,7 @@ RouteContext Route(const RouteInput& input) {
       if (tables.sharding.size() == 1) return TableBroadcast(*tables.sharding.front());
       return EveryDataSource(input.rules, RouteType::InstanceBroadcast);
     case StatementClass::Other:
-      throw Error(ErrorCode::UNSUPPORTED_SQL,
-                  std::string(ast::KindName(input.statement.kind)) + " statements are parsed but not routed");
+      throw Error(Message<msg::StatementNotRouted>(arg::kind = ast::KindName(input.statement.kind)));
     default:
       if (tables.sharding.empty()) return RouteNonSharding(input, tables);
       return RouteSharding(input, tables.sharding);

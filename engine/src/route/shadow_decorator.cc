@@ -7,7 +7,7 @@
 #include "algorithm/shadow/simple_shadow_hint.h"
 #include "common/strings.h"
 #include "route/sharding_conditions.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
 namespace {
@@ -161,13 +161,11 @@ class ShadowDecision {
                       std::vector<Value>& values) const {
     auto value = OperandValue(input_.statement, id, input_.params);
     if (!value) {
-      throw Error(ErrorCode::SHADOW_INSERT_VALUE_UNSUPPORTED,
-                  "Insert value of index `" + std::to_string(index) + "` can not support for shadow.");
+      throw Error(Message<msg::ShadowInsertValueUnsupported>(arg::index = index));
     }
     if (value->is_temporal() || value->kind() == Value::Kind::Bool || value->kind() == Value::Kind::Bytes) {
-      throw Error(ErrorCode::SHADOW_VALUE_TYPE_UNSUPPORTED, "Shadow column `" + column + "` of table `" + table +
-                                                                "` does not support `" +
-                                                                std::string(Value::KindName(value->kind())) + "` type.");
+      throw Error(Message<msg::ShadowValueTypeUnsupported>(arg::column = column, arg::table = table,
+                                                           arg::type = Value::KindName(value->kind())));
     }
     values.push_back(std::move(*value));
   }

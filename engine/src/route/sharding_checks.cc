@@ -5,7 +5,7 @@
 
 #include "common/strings.h"
 #include "route/table_router.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
 
@@ -21,8 +21,7 @@ void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<co
     }
   }
   if (names.size() > 1 && !tables.empty()) {
-    throw Error(ErrorCode::DML_MULTIPLE_TABLES,
-                "Can not support DML operation with multiple tables `" + Join(names, ", ") + "`.");
+    throw Error(Message<msg::DmlMultipleTables>(arg::tables = Join(names, ", ")));
   }
 }
 
@@ -37,7 +36,7 @@ void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, 
     if (!table || !table->IsShardingColumn(column)) continue;
     auto value = OperandValue(statement, assignment.value, input.params);
     if (!value) {
-      throw Error(ErrorCode::UPDATE_SHARDING_VALUE, "Can not update sharding value for table `" + table->logic_table + "`.");
+      throw Error(Message<msg::UpdateShardingValue>(arg::table = table->logic_table));
     }
     ColumnCondition condition;
     condition.table = table;
@@ -72,15 +71,14 @@ void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, 
     }
   }
   if (target != routed) {
-    throw Error(ErrorCode::UPDATE_SHARDING_VALUE, "Can not update sharding value for table `" + table.logic_table + "`.");
+    throw Error(Message<msg::UpdateShardingValue>(arg::table = table.logic_table));
   }
 }
 
 void CheckLimitOnMultipleNodes(const ast::Statement& statement, const RouteContext& context) {
   bool dml = statement.kind == StatementKind::Update || statement.kind == StatementKind::Delete;
   if (dml && statement.limit && context.units.size() > 1) {
-    throw Error(ErrorCode::DML_LIMIT_MULTIPLE_NODES,
-                std::string(ast::KindName(statement.kind)) + " ... LIMIT can not support route to multiple data nodes.");
+    throw Error(Message<msg::DmlLimitMultipleNodes>(arg::kind = ast::KindName(statement.kind)));
   }
 }
 

@@ -7,7 +7,7 @@
 
 #include "common/strings.h"
 #include "route/value_compare.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
 namespace {
@@ -272,7 +272,7 @@ class Extractor {
 void RequireSameFamily(const Value& a, const Value& b, const std::string& column) {
   if (a.is_null() || b.is_null()) return;
   if (!CompareValues(a, b)) {
-    throw Error(ErrorCode::SHARDING_VALUE_TYPES_DIFFER, "Found different types for sharding value `" + column + "`.");
+    throw Error(Message<msg::ShardingValueTypesDiffer>(arg::column = column));
   }
 }
 
@@ -388,9 +388,7 @@ std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId i
     case ast::ExprKind::Literal: return expr.literal;
     case ast::ExprKind::Param: {
       if (expr.param_index < 0 || static_cast<std::size_t>(expr.param_index) >= params.size()) {
-        throw Error(ErrorCode::PARAMETER_MISSING,
-                    "no value is bound to parameter " + std::to_string(expr.param_index + 1) + " (" +
-                        std::to_string(params.size()) + " given)",
+        throw Error(Message<msg::ParameterNotBound>(arg::index = expr.param_index + 1, arg::given = params.size()),
                     PositionAt(statement.sql, expr.span.begin));
       }
       return params[static_cast<std::size_t>(expr.param_index)];

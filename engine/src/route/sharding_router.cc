@@ -10,7 +10,7 @@
 #include "route/sharding_checks.h"
 #include "route/subquery_conditions.h"
 #include "route/table_router.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
 namespace {
@@ -138,7 +138,7 @@ void CartesianRoute(const RouteInput& input, const std::vector<const rules::Shar
     }
   }
   if (context.units.empty()) {
-    throw Error(ErrorCode::NO_ROUTE_RESULT, "Can not get route result, please check your sharding rule configuration.");
+    throw Error(Message<msg::NoRouteResult>());
   }
   context.type = RouteType::Cartesian;
 }

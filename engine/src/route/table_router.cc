@@ -7,7 +7,7 @@
 
 #include "algorithm/sharding/sharding_values.h"
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
 namespace {
@@ -47,9 +47,7 @@ std::vector<std::string> SortedDistinct(std::vector<std::string> targets) {
 
 void CheckTarget(const std::string& target, const std::vector<std::string>& available) {
   if (std::find(available.begin(), available.end(), target) == available.end()) {
-    throw Error(ErrorCode::ROUTED_TARGET_NOT_EXIST, "Routed target `" + target +
-                                                        "` does not exist, available targets are `" +
-                                                        JavaList(available) + "`.");
+    throw Error(Message<msg::RoutedTargetNotExist>(arg::target = target, arg::available = JavaList(available)));
   }
 }
 
@@ -380,7 +378,7 @@ std::vector<rules::DataNode> TableRouter::Route(const rules::ShardingTable& tabl
     for (const auto& each : chosen) CheckTarget(each, table.data_sources);
   }
   const std::vector<std::string>& data_sources = table.database_strategy.kind == Kind::None ? table.data_sources : chosen;
-  if (data_sources.empty()) throw Error(ErrorCode::NO_DATABASE_ROUTE, "No sharding database route info.");
+  if (data_sources.empty()) throw Error(Message<msg::NoDatabaseRoute>());
   bool table_hint_skipped = hints_.database_value_only.has_value();
   bool all = table.database_strategy.kind == Kind::None;
   constexpr std::size_t kReserved = 64;  // nodes and decisions up front; a route to more grows the lists

@@ -2,7 +2,7 @@
 
 #include "common/strings.h"
 #include "parser/sql_parser.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rules {
 namespace {
@@ -46,11 +46,10 @@ config::NamedList<config::TableMetadataConfig> MetadataFromDdl(std::string_view 
     } catch (const Error& error) {
       if (error.code() == ErrorCode::SQL_EMPTY) continue;
       SourcePosition at = PositionAt(script, begin + (error.position() ? error.position()->offset : 0));
-      throw Error(error.code(), "in table definitions: " + error.message(), at);
+      throw Error(Prefixed<msg::InTableDefinitions>(error), at);
     }
     if (statement.kind != ast::StatementKind::CreateTable || statement.column_definitions.empty()) {
-      throw Error(ErrorCode::CONFIG_INVALID_VALUE,
-                  "table definitions must be CREATE TABLE statements with columns", PositionAt(script, begin));
+      throw Error(Message<msg::TableDefinitionsNotCreateTable>(), PositionAt(script, begin));
     }
     config::TableMetadataConfig table;
     for (const auto& column : statement.column_definitions) table.columns.push_back(column.name);

@@ -1,7 +1,7 @@
 #include "rules/encrypt_rule.h"
 
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rules {
 namespace {
@@ -13,7 +13,7 @@ EncryptItem MakeItem(const EncryptRule& rule, const config::EncryptColumnItemCon
   // Before 5.3 the assisted and like items had no encryptor of their own: the cipher's serves.
   std::string name = item.encryptor_name.empty() ? fallback_encryptor : item.encryptor_name;
   const NamedEncryptor* encryptor = rule.FindEncryptor(name);
-  if (!encryptor) throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "encryptor `" + name + "` is not defined", path);
+  if (!encryptor) throw Error(Message<msg::AlgorithmNotDefined>(arg::what = "encryptor", arg::name = name), path);
   return EncryptItem{item.name, name, encryptor->encryptor};
 }
 

@@ -8,7 +8,7 @@
 #include "expr/inline_errors.h"
 #include "expr/inline_expression.h"
 #include "rules/compiled_rules.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rules {
 namespace {
@@ -111,7 +111,7 @@ class Compiler {
       result.column_names.push_back(each);
     }
     if (result.columns.empty() && result.kind != StrategyConfig::Kind::Hint) {
-      throw Error(ErrorCode::CONFIG_MISSING_KEY, "sharding strategy needs a sharding column", path);
+      throw Error(Message<msg::StrategyWithoutColumn>(), path);
     }
     result.algorithm_name = chosen->algorithm_name;
     result.algorithm = Algorithm(chosen->algorithm_name, sharding, path);
@@ -120,8 +120,7 @@ class Compiler {
                 (result.kind == StrategyConfig::Kind::Complex && result.algorithm.complex) ||
                 (result.kind == StrategyConfig::Kind::Hint && result.algorithm.hint);
     if (!fits) {
-      throw Error(ErrorCode::CONFIG_INVALID_VALUE,
-                  "sharding algorithm `" + chosen->algorithm_name + "` does not fit this kind of strategy", path);
+      throw Error(Message<msg::AlgorithmNotFitStrategy>(arg::name = chosen->algorithm_name), path);
     }
     return result;
   }
@@ -136,9 +135,8 @@ class Compiler {
     std::shared_ptr<const expr::Closure> closure = expr::Closure::Compile(*expression);
     for (const auto& variable : closure->variables()) {
       if (variable != strategy.column_names.front()) {
-        throw Error(ErrorCode::CONFIG_INLINE_EXPRESSION,
-                    "Inline sharding algorithms expression `" + *expression + "` reads `" + variable +
-                        "`, which is not the sharding column `" + strategy.column_names.front() + "`",
+        throw Error(Message<msg::InlineReadsOtherColumn>(arg::expression = *expression, arg::variable = variable,
+                                                         arg::column = strategy.column_names.front()),
                     path);
       }
     }
@@ -155,7 +153,7 @@ class Compiler {
       algorithms_.emplace(name, algorithm);
       return algorithm;
     }
-    throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "sharding algorithm `" + name + "` is not defined", path);
+    throw Error(Message<msg::AlgorithmNotDefined>(arg::what = "sharding algorithm", arg::name = name), path);
   }
 
   std::optional<rules::KeyGenerateStrategy> CompileKeyGenerate(
@@ -176,8 +174,8 @@ class Compiler {
       result.generator = AlgorithmRegistry::Global().CreateKeyGenerator(each.value.type, each.value.props, each.path);
       return result;
     }
-    throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM,
-                "key generator `" + chosen->key_generator_name + "` is not defined", path);
+    throw Error(Message<msg::AlgorithmNotDefined>(arg::what = "key generator", arg::name = chosen->key_generator_name),
+                path);
   }
 
   void CompileAudit(rules::ShardingTable& table, const std::optional<config::AuditStrategyConfig>& own,
@@ -187,7 +185,7 @@ class Compiler {
     table.allow_hint_disable_audit = chosen->allow_hint_disable;
     for (const auto& name : chosen->auditor_names) {
       const config::AlgorithmConfig* auditor = config::Find(sharding.auditors, name);
-      if (!auditor) throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "auditor `" + name + "` is not defined", path);
+      if (!auditor) throw Error(Message<msg::AlgorithmNotDefined>(arg::what = "auditor", arg::name = name), path);
       table.auditors.push_back(AlgorithmRegistry::Global().CreateAuditor(auditor->type, auditor->props, path));
       table.auditor_names.push_back(name);
     }
@@ -195,8 +193,7 @@ class Compiler {
 
   static void FinishNodes(rules::ShardingTable& table, const std::string& path) {
     if (table.nodes.empty()) {
-      throw Error(ErrorCode::CONFIG_EMPTY_DATA_NODES,
-                  "Data nodes must be configured for sharding table `" + table.logic_table + "`.", path);
+      throw Error(Message<msg::EmptyDataNodes>(arg::table = table.logic_table), path);
     }
     for (const auto& each : table.nodes) {
       auto [found, added] = table.data_source_index.emplace(each.data_source, table.data_sources.size());
@@ -213,8 +210,7 @@ class Compiler {
   void CheckDataSource(const std::string& name, const std::vector<std::string>& data_sources,
                        const std::string& path) const {
     if (!known_data_sources_.count(name)) {
-      throw Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE,
-                  "data source `" + name + "` is not configured; known: " + Join(data_sources, ", "), path);
+      throw Error(Message<msg::DataSourceNotConfigured>(arg::name = name, arg::known = Join(data_sources, ", ")), path);
     }
   }
 
@@ -230,8 +226,7 @@ class Compiler {
       for (const auto& item : expr::ExpandList(cfg.actual_data_nodes)) {
         std::size_t dot = item.find('.');
         if (dot == std::string::npos || dot == 0 || dot + 1 == item.size()) {
-          throw Error(ErrorCode::CONFIG_INVALID_VALUE,
-                      "data node `" + item + "` must be written as <data source>.<table>", entry.path + ".actualDataNodes");
+          throw Error(Message<msg::DataNodeMalformed>(arg::node = item), entry.path + ".actualDataNodes");
         }
         table.nodes.push_back({item.substr(0, dot), item.substr(dot + 1)});
         CheckDataSource(table.nodes.back().data_source, data_sources, entry.path + ".actualDataNodes");
@@ -263,15 +258,12 @@ class Compiler {
     std::optional<int> amount =
         table.table_strategy.algorithm.standard ? table.table_strategy.algorithm.standard->AutoTablesAmount() : std::nullopt;
     if (!amount) {
-      throw Error(ErrorCode::CONFIG_INVALID_VALUE,
-                  "auto table `" + entry.name + "` needs an auto-table algorithm (MOD, HASH_MOD, VOLUME_RANGE, "
-                  "BOUNDARY_RANGE, AUTO_INTERVAL)", strategy_path);
+      throw Error(Message<msg::AutoTableAlgorithmNeeded>(arg::table = entry.name), strategy_path);
     }
-    if (sources.empty()) throw Error(ErrorCode::CONFIG_EMPTY_DATA_NODES, "auto table has no data source", entry.path);
+    if (sources.empty()) throw Error(Message<msg::AutoTableWithoutDataSource>(), entry.path);
     if (static_cast<std::size_t>(*amount) > expr::kMaxExpandedItems) {  // the inline-expansion limit
-      throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS,
-                  "auto table `" + entry.name + "` would have " + std::to_string(*amount) +
-                      " tables, more than the limit of " + std::to_string(expr::kMaxExpandedItems),
+      throw Error(Message<msg::AutoTableTooManyTables>(arg::table = entry.name, arg::count = *amount,
+                                                       arg::limit = expr::kMaxExpandedItems),
                   strategy_path);
     }
     for (int i = 0; i < *amount; ++i) {
@@ -310,8 +302,7 @@ class Compiler {
                                   [&](const rules::ShardingTable& t) { return EqualsIgnoreCase(t.logic_table, name); });
         if (found == tables.end()) {
           if (!failed.count(ToLower(name))) {
-            config::Report(
-                Error(ErrorCode::CONFIG_INVALID_VALUE, "binding table `" + name + "` is not a sharding table", path));
+            config::Report(Error(Message<msg::BindingTableNotSharding>(arg::table = name), path));
           }
           continue;
         }
@@ -319,10 +310,9 @@ class Compiler {
         if (!first) {
           first = &*found;
         } else if (!SameLayout(*first, *found)) {
-          config::Report(Error(ErrorCode::CONFIG_BINDING_LAYOUT,
-                               "binding tables `" + first->logic_table + "` and `" + found->logic_table +
-                                   "` have different data node layouts",
-                               path));
+          config::Report(Error(
+              Message<msg::BindingLayoutDiffers>(arg::first = first->logic_table, arg::second = found->logic_table),
+              path));
         }
       }
       groups.push_back(sharding.binding_groups[g]);
@@ -393,7 +383,7 @@ class Compiler {
         auto found = algorithms.find(name);
         if (found == algorithms.end()) {
           if (failed.count(name)) continue;
-          throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "shadow algorithm `" + name + "` is not defined", entry.path);
+          throw Error(Message<msg::AlgorithmNotDefined>(arg::what = "shadow algorithm", arg::name = name), entry.path);
         }
         table.algorithms.push_back({name, found->second});
       }

@@ -17,7 +17,7 @@
 #include "rules/compiled_rules.h"
 #include "rules/ddl_metadata.h"
 #include "rules/rule_set_access.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute {
 namespace {
@@ -120,7 +120,7 @@ std::vector<ConfigProblem> LocateInDistSql(const std::vector<Error>& errors) {
 
 std::vector<ConfigProblem> RuleSet::CheckYamlFile(const std::string& path) {
   std::ifstream in(path);
-  if (!in) return {{Error(ErrorCode::CONFIG_FILE_UNREADABLE, "cannot read the rule file", path)}};
+  if (!in) return {{Error(Message<msg::RuleFileUnreadable>(), path)}};
   std::stringstream text;
   text << in.rdbuf();
   return CheckYamlString(text.str());
@@ -148,11 +148,11 @@ std::shared_ptr<const RuleSet> RuleSet::WithDisabledReadDataSources(const std::s
         if (each.name == group) found = &each.value;
       }
     }
-    if (!found) throw Error(ErrorCode::CONFIG_UNKNOWN_RULE, "no read/write splitting group `" + group + "`");
+    if (!found) throw Error(Message<msg::ReadwriteGroupUnknown>(arg::group = group));
     for (const auto& name : names) {
       if (std::find(found->read_data_sources.begin(), found->read_data_sources.end(), name) ==
           found->read_data_sources.end()) {
-        throw Error(ErrorCode::CONFIG_UNKNOWN_DATA_SOURCE, "`" + name + "` is not a replica of `" + group + "`");
+        throw Error(Message<msg::NotAReplica>(arg::name = name, arg::group = group));
       }
     }
     found->disabled_read_data_sources = names;

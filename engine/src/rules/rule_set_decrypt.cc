@@ -1,7 +1,7 @@
 // RuleSet::Decrypt / DecryptRow: plaintext for the result columns a plan marks encrypted.
 #include "common/strings.h"
 #include "rules/compiled_rules.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 #include "sqlroute/rule_set.h"
 
 namespace sqlroute {
@@ -12,7 +12,7 @@ int ColumnIndex(const MergeColumn& column, const std::vector<std::string>& label
   for (std::size_t i = 0; i < labels.size(); ++i) {
     if (EqualsIgnoreCase(labels[i], column.label)) return static_cast<int>(i);
   }
-  throw Error(ErrorCode::DECRYPT_FAILED, "result has no column labelled `" + column.label + "` to decrypt");
+  throw Error(Message<msg::DecryptColumnMissing>(arg::label = column.label));
 }
 
 }  // namespace
@@ -20,7 +20,7 @@ int ColumnIndex(const MergeColumn& column, const std::vector<std::string>& label
 Value RuleSet::Decrypt(const std::string& encryptor, const Value& cipher) const {
   const auto& encrypt = compiled_->encrypt;
   const rules::NamedEncryptor* found = encrypt ? encrypt->FindEncryptor(encryptor) : nullptr;
-  if (!found) throw Error(ErrorCode::CONFIG_UNKNOWN_ALGORITHM, "encryptor `" + encryptor + "` is not defined");
+  if (!found) throw Error(Message<msg::AlgorithmNotDefined>(arg::what = "encryptor", arg::name = encryptor));
   if (cipher.is_null()) return cipher;
   return found->encryptor->Decrypt(cipher);
 }
@@ -30,7 +30,7 @@ void RuleSet::DecryptRow(const std::vector<DecryptColumn>& columns, const std::v
   for (const auto& each : columns) {
     int index = ColumnIndex(each.column, labels);
     if (static_cast<std::size_t>(index) >= row.size()) {
-      throw Error(ErrorCode::DECRYPT_FAILED, "result row has no column " + std::to_string(index + 1) + " to decrypt");
+      throw Error(Message<msg::DecryptColumnIndexMissing>(arg::index = index + 1));
     }
     row[static_cast<std::size_t>(index)] = Decrypt(each.encryptor, row[static_cast<std::size_t>(index)]);
   }

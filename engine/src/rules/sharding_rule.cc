@@ -5,7 +5,7 @@
 
 #include "algorithm/sharding/sharding_values.h"
 #include "common/strings.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::rules {
 namespace {
@@ -112,8 +112,8 @@ std::string ShardingRule::BindingActualTable(const ShardingTable& table, const S
   int index = table.ActualTableIndex(data_source, actual_table);
   const auto& others = other.ActualTables(data_source);
   if (index < 0 || static_cast<std::size_t>(index) >= others.size()) {
-    throw Error(ErrorCode::NO_ROUTE_RESULT, "Can not find binding actual table, data source: " + data_source +
-                                                ", logic table: " + table.logic_table + ", actual table: " + actual_table);
+    throw Error(Message<msg::BindingActualTableMissing>(arg::data_source = data_source, arg::table = table.logic_table,
+                                                        arg::actual_table = actual_table));
   }
   return others[static_cast<std::size_t>(index)];
 }

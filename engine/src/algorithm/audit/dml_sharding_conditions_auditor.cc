@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -17,8 +17,7 @@ class DmlShardingConditionsAuditor : public ShardingAuditor {
  public:
   void Check(const AuditInput& input) const override {
     if (!IsDml(input.statement_kind) || input.sharding_tables.empty() || input.has_sharding_conditions) return;
-    throw Error(ErrorCode::AUDIT_FAILED,
-                "Sharding SQL audit failed, error message: Not allow DML operation without sharding conditions.");
+    throw Error(Message<msg::DmlWithoutShardingConditions>());
   }
 };
 

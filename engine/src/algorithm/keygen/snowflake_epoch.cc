@@ -5,8 +5,9 @@
 #include <ctime>
 #include <fstream>
 #include <iterator>
-#include <stdexcept>
 #include <vector>
+
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -38,7 +39,7 @@ std::optional<int64_t> FixedOffsetSeconds(std::string text) {
 }
 
 int64_t BigEndian(const std::string& data, std::size_t offset, int bytes) {
-  if (offset + bytes > data.size()) throw std::invalid_argument("truncated zoneinfo file");
+  if (offset + bytes > data.size()) throw Error(Message<msg::ZoneFileTruncated>());
   uint64_t value = 0;
   for (int i = 0; i < bytes; ++i) value = (value << 8) | static_cast<unsigned char>(data[offset + i]);
   if (bytes == 4) return static_cast<int32_t>(static_cast<uint32_t>(value));
@@ -55,7 +56,7 @@ struct ZoneTransitions {
   int64_t OffsetAt(int64_t utc_seconds) const {
     if (instants.empty() || utc_seconds < instants.front()) return initial_offset;
     if (utc_seconds > instants.back() && rules_after_last) {
-      throw std::invalid_argument("the date is past the zone's transitions; use a fixed offset");
+      throw Error(Message<msg::ZoneTransitionsExhausted>());
     }
     std::size_t i = 0;
     while (i + 1 < instants.size() && instants[i + 1] <= utc_seconds) ++i;
@@ -64,11 +65,11 @@ struct ZoneTransitions {
 };
 
 ZoneTransitions ReadZoneInfo(const std::string& zone) {
-  if (zone.empty() || zone[0] == '/' || zone.find("..") != std::string::npos) throw std::invalid_argument("bad zone id");
+  if (zone.empty() || zone[0] == '/' || zone.find("..") != std::string::npos) throw Error(Message<msg::ZoneIdBad>());
   const char* dir = std::getenv("TZDIR");
   std::ifstream file(std::string(dir && *dir ? dir : "/usr/share/zoneinfo") + "/" + zone, std::ios::binary);
   std::string data((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  if (data.size() < 44 || data.compare(0, 4, "TZif") != 0) throw std::invalid_argument("unknown zone id");
+  if (data.size() < 44 || data.compare(0, 4, "TZif") != 0) throw Error(Message<msg::ZoneIdUnknown>());
   std::size_t header = 0;
   int time_bytes = 4;
   auto counts = [&](std::size_t at, int index) { return static_cast<std::size_t>(BigEndian(data, at + 20 + 4 * index, 4)); };
@@ -83,12 +84,12 @@ ZoneTransitions ReadZoneInfo(const std::string& zone) {
   std::size_t infos = indices + times;
   ZoneTransitions result;
   auto offset_of = [&](std::size_t type) { return BigEndian(data, infos + type * 6, 4); };
-  if (types == 0) throw std::invalid_argument("zoneinfo without types");
+  if (types == 0) throw Error(Message<msg::ZoneFileWithoutTypes>());
   result.initial_offset = offset_of(0);
   for (std::size_t i = 0; i < times; ++i) {
     result.instants.push_back(BigEndian(data, at + i * time_bytes, time_bytes));
     auto type = static_cast<std::size_t>(static_cast<unsigned char>(data.at(indices + i)));
-    if (type >= types) throw std::invalid_argument("corrupt zoneinfo");
+    if (type >= types) throw Error(Message<msg::ZoneFileCorrupt>());
     result.offsets.push_back(offset_of(type));
   }
   if (time_bytes == 8) {

@@ -2,12 +2,11 @@
 
 #include <chrono>
 #include <limits>
-#include <stdexcept>
 #include <thread>
 
 #include "algorithm/keygen/snowflake_epoch.h"
 #include "algorithm/sharding/algorithm_props.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -45,9 +44,7 @@ int64_t SnowflakeKeyGenerator::WaitForClockCatchUp() const {
   while (now < last_millis_) {
     int64_t difference = last_millis_ - now;
     if (difference >= options_.max_tolerate_time_difference_millis) {
-      throw Error(ErrorCode::KEY_GENERATION_FAILED, "Clock is moving backwards, last time is " +
-                                                        std::to_string(last_millis_) + " milliseconds, current time is " +
-                                                        std::to_string(now) + " milliseconds");
+      throw Error(Message<msg::ClockBackwards>(arg::last = last_millis_, arg::now = now));
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(difference));
     now = clock_();
@@ -70,8 +67,9 @@ std::shared_ptr<const KeyGenerator> CreateSnowflakeKeyGenerator(const Props& pro
       "max-tolerate-time-difference-milliseconds", 10, 0, std::numeric_limits<int32_t>::max());
   try {
     options.epoch_millis = SnowflakeEpochMillis(reader.Text("time-zone"));
-  } catch (const std::invalid_argument& error) {
-    reader.Fail("Invalid `time-zone` `" + reader.Text("time-zone").value_or("") + "`: " + error.what() + ".");
+  } catch (const Error& error) {
+    reader.Fail(Message<msg::TimeZoneInvalid>(arg::zone = reader.Text("time-zone").value_or(""),
+                                              arg::detail = error.message()));
   }
   return std::make_shared<SnowflakeKeyGenerator>(options);
 }

@@ -3,7 +3,7 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::loadbalance {
 
@@ -24,7 +24,7 @@ std::unique_ptr<RandomSource> RandomSource::FromProps(const Props& props, const 
   errno = 0;
   long long seed = std::strtoll(begin, &end, 10);
   if (text->empty() || *end != '\0' || errno == ERANGE) {
-    throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS, "`seed` must be a 64-bit integer", path);
+    throw Error(Message<msg::SeedNotLong>(), path);
   }
   return std::make_unique<RandomSource>(static_cast<uint64_t>(seed));
 }

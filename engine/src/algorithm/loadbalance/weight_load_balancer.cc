@@ -9,7 +9,7 @@
 
 #include "algorithm/loadbalance/load_balancers.h"
 #include "algorithm/loadbalance/random_source.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::loadbalance {
 
@@ -64,7 +64,7 @@ class WeightLoadBalancer final : public LoadBalancer {
     for (const auto& target : targets) {
       auto found = weights_.find(target);
       if (found == weights_.end()) {
-        throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS, "Weight of available target `" + target + "` is required.", path_);
+        throw Error(Message<msg::WeightRequired>(arg::target = target), path_);
       }
       double weight = NormalisableWeight(found->second);
       weights.push_back(weight > 0 ? weight : 0);
@@ -76,8 +76,7 @@ class WeightLoadBalancer final : public LoadBalancer {
       weight = running;
     }
     if (std::abs(running - 1.0) >= 0.0001) {
-      throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS,
-                  "The cumulative weight is calculated incorrectly, and the sum of the probabilities is not equal to 1", path_);
+      throw Error(Message<msg::WeightSumInvalid>(), path_);
     }
     return weights;
   }
@@ -95,8 +94,7 @@ std::shared_ptr<const LoadBalancer> CreateWeightLoadBalancer(const Props& props,
     if (target == "seed") continue;
     auto weight = ParseJavaDouble(text);
     if (!weight) {
-      throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS,
-                  "Weight `" + text + "` of available target `" + target + "` should be number.", path);
+      throw Error(Message<msg::WeightNotNumber>(arg::weight = text, arg::target = target), path);
     }
     weights[target] = *weight;
   }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::shadow {
 
@@ -20,7 +20,7 @@ std::string RequiredProp(const Props& props, const std::string& key, const std::
                          const std::string& path, bool may_be_empty) {
   auto value = props.Get(key);
   if (!value || (value->empty() && !may_be_empty)) {
-    throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS, algorithm + " shadow algorithm needs prop `" + key + "`", path);
+    throw Error(Message<msg::ShadowPropMissing>(arg::algorithm = algorithm, arg::key = key), path);
   }
   return *value;
 }
@@ -29,8 +29,7 @@ ColumnShadowAlgorithm::ColumnShadowAlgorithm(const Props& props, const std::stri
     : column_(RequiredProp(props, "column", "Column", path)),
       operation_(Lower(RequiredProp(props, "operation", "Column", path))) {
   if (operation_ != "select" && operation_ != "insert" && operation_ != "update" && operation_ != "delete") {
-    throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS,
-                "Column shadow algorithm operation must be one of [select, insert, update, delete]", path);
+    throw Error(Message<msg::ShadowOperationInvalid>(), path);
   }
 }
 

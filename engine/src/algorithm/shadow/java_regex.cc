@@ -1,8 +1,7 @@
 #include "algorithm/shadow/java_regex.h"
 
-#include <stdexcept>
-
 #include "common/text_codec.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::shadow {
 
@@ -37,12 +36,12 @@ std::wstring ToEcmaScript(const std::wstring& java, bool& icase) {
         result += c;
         continue;
       }
-      if (quantifier == kQuantifier && c == L'+') throw std::invalid_argument("possessive quantifiers are not supported");
-      throw std::invalid_argument("dangling quantifier");
+      if (quantifier == kQuantifier && c == L'+') throw Error(Message<msg::RegexPossessiveQuantifier>());
+      throw Error(Message<msg::RegexDanglingQuantifier>());
     }
     quantifier = quantifies && c != L'{' ? kQuantifier : (!in_class && c == L'}' ? kQuantifier : kNone);
     if (c == L'\\') {
-      if (next == L'p' || next == L'P') throw std::invalid_argument("\\p{...} character classes are not supported");
+      if (next == L'p' || next == L'P') throw Error(Message<msg::RegexPropertyClass>());
       if (next == L'Q') {
         std::size_t end = pattern.find(L"\\E", i + 2);
         std::size_t stop = end == std::wstring::npos ? pattern.size() : end;
@@ -77,14 +76,13 @@ std::wstring ToEcmaScript(const std::wstring& java, bool& icase) {
       wchar_t after = i + 3 < pattern.size() ? pattern[i + 3] : L'\0';
       if (kind == L'<' && after != L'=' && after != L'!') {
         std::size_t close = pattern.find(L'>', i + 3);
-        if (close == std::wstring::npos) throw std::invalid_argument("unterminated named group");
+        if (close == std::wstring::npos) throw Error(Message<msg::RegexNamedGroupUnterminated>());
         result += L'(';
         i = close;
         continue;
       }
       if (kind != L':' && kind != L'=' && kind != L'!' && kind != L'<') {
-        throw std::invalid_argument("`(?" + std::string(1, static_cast<char>(kind)) +
-                                    "` groups and inline flags other than a leading (?i) are not supported");
+        throw Error(Message<msg::RegexGroupUnsupported>(arg::kind = static_cast<char>(kind)));
       }
     }
     result += c;
@@ -102,7 +100,7 @@ JavaRegex::JavaRegex(const std::string& pattern) {
   try {
     regex_.assign(translated, flags);
   } catch (const std::regex_error& error) {
-    throw std::invalid_argument(error.what());
+    throw Error(Message<msg::AlgorithmPropsRejected>(arg::detail = error.what()));
   }
 }
 

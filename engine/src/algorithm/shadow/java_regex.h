@@ -11,7 +11,7 @@ namespace sqlroute::shadow {
 
 class JavaRegex {
  public:
-  // Throws std::invalid_argument with a reason when the pattern cannot be supported.
+  // Throws Error(CONFIG_ALGORITHM_PROPS) with a reason when the pattern cannot be supported.
   explicit JavaRegex(const std::string& pattern);
   // Pattern.matcher(text).matches(): the whole text, by code points.
   bool MatchesWhole(const std::string& text) const;

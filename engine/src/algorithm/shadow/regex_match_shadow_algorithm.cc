@@ -1,10 +1,9 @@
 // REGEX_MATCH: a value is shadow when its Java text matches the `regex` prop as a whole.
-#include <stdexcept>
 
 #include "algorithm/shadow/column_shadow_algorithm.h"
 #include "algorithm/shadow/java_regex.h"
 #include "algorithm/shadow/shadow_algorithms.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::shadow {
 
@@ -14,9 +13,8 @@ JavaRegex CompileRegexProp(const Props& props, const std::string& path) {
   std::string pattern = RequiredProp(props, "regex", "REGEX_MATCH", path);
   try {
     return JavaRegex(pattern);
-  } catch (const std::invalid_argument& error) {
-    throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS,
-                "REGEX_MATCH `regex` `" + pattern + "` is not supported: " + error.what(), path);
+  } catch (const Error& error) {
+    throw Error(Message<msg::RegexUnsupported>(arg::pattern = pattern, arg::detail = error.message()), path);
   }
 }
 

@@ -2,7 +2,7 @@
 // all appear, with equal values, among the statement's hint pairs (see simple_shadow_hint.h);
 // extra pairs in the hint are allowed.
 #include "algorithm/shadow/shadow_algorithms.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::shadow {
 
@@ -28,8 +28,7 @@ class SimpleHintShadowAlgorithm final : public ShadowAlgorithm {
 
 std::shared_ptr<const ShadowAlgorithm> CreateSimpleHintShadowAlgorithm(const Props& props, const std::string& path) {
   if (props.empty()) {
-    throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS, "SIMPLE_HINT shadow algorithm needs at least one prop, e.g. `shadow: true`",
-                path);
+    throw Error(Message<msg::SimpleHintWithoutProps>(), path);
   }
   return std::make_shared<SimpleHintShadowAlgorithm>(props);
 }

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <limits>
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 
@@ -36,7 +36,7 @@ std::optional<int64_t> ParseJavaLong(std::string_view text) {
 std::string AlgorithmProps::RequiredText(const std::string& key) const {
   auto value = props_.Get(key);
   bool blank = !value || std::all_of(value->begin(), value->end(), [](unsigned char c) { return std::isspace(c); });
-  if (blank) Fail("`" + key + "` is required.");
+  if (blank) Fail(Message<msg::PropRequired>(arg::key = key));
   return *value;
 }
 
@@ -57,15 +57,13 @@ bool AlgorithmProps::Flag(const std::string& key) const {
   return lower == "true";
 }
 
-void AlgorithmProps::Fail(const std::string& message) const {
-  throw Error(ErrorCode::CONFIG_ALGORITHM_PROPS, message, path_);
-}
+void AlgorithmProps::Fail(ErrorText text) const { throw Error(std::move(text), path_); }
 
 int64_t AlgorithmProps::ParseLong(const std::string& key, const std::string& text, int64_t min, int64_t max) const {
   auto parsed = ParseJavaLong(text);
-  if (!parsed) Fail("`" + key + "` must be an integer, got `" + text + "`.");
+  if (!parsed) Fail(Message<msg::PropNotInteger>(arg::key = key, arg::value = text));
   if (*parsed < min || *parsed > max) {
-    Fail("`" + key + "` must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got " + text + ".");
+    Fail(Message<msg::PropOutOfRange>(arg::key = key, arg::min = min, arg::max = max, arg::value = text));
   }
   return *parsed;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "sqlroute/error_text.h"
 #include "sqlroute/props.h"
 
 namespace sqlroute::algorithm {
@@ -26,7 +27,7 @@ class AlgorithmProps {
   // Boolean.parseBoolean: "true" in any case is true, anything else false.
   bool Flag(const std::string& key) const;
 
-  [[noreturn]] void Fail(const std::string& message) const;
+  [[noreturn]] void Fail(ErrorText text) const;  // CONFIG_ALGORITHM_PROPS at the props' path
   const std::string& path() const { return path_; }
 
  private:

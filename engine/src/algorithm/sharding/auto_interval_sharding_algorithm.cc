@@ -10,6 +10,7 @@
 #include "algorithm/sharding/algorithm_props.h"
 #include "algorithm/sharding/datetime_pattern.h"
 #include "algorithm/sharding/sharding_values.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -53,7 +54,9 @@ class AutoIntervalShardingAlgorithm : public StandardShardingAlgorithm {
   int64_t PartitionOf(const Value& value) const {
     RequireNotNull(value);
     auto parsed = value.kind() == Value::Kind::Bytes ? std::nullopt : Pattern().Parse(value.ToJavaString(), true);
-    if (!parsed) ThrowInvalidValue(value, "AUTO_INTERVAL", std::string("datetime pattern should be `") + kPattern + "`");
+    if (!parsed)
+      throw Error(Message<msg::ShardingValueNotDatetime>(arg::value = value.ToDisplay(),
+                                                         arg::algorithm = "AUTO_INTERVAL", arg::pattern = kPattern));
     double slices = static_cast<double>(parsed->EpochSecond() - lower_second_) / static_cast<double>(sharding_seconds_);
     return std::min(std::max<int64_t>(0, CeilOfTwoDecimals(slices)), tables_ - 1);
   }
@@ -67,7 +70,7 @@ int64_t ReadDateTime(const AlgorithmProps& props, const std::string& key) {
   std::string text = props.RequiredText(key);
   auto parsed = Pattern().Parse(text);
   if (!parsed) {
-    props.Fail("Invalid " + key + ", datetime pattern should be `" + kPattern + "`, value is `" + text + "`.");
+    props.Fail(Message<msg::DatetimeBoundInvalid>(arg::key = key, arg::pattern = kPattern, arg::value = text));
   }
   return parsed->EpochSecond();
 }
@@ -79,9 +82,9 @@ ShardingAlgorithm CreateAutoIntervalShardingAlgorithm(const Props& props, const 
   int64_t lower = ReadDateTime(reader, "datetime-lower");
   int64_t upper = ReadDateTime(reader, "datetime-upper");
   int64_t seconds = reader.RequiredLong("sharding-seconds", 1, std::numeric_limits<int64_t>::max());
-  if (upper < lower) reader.Fail("`datetime-upper` can not be before `datetime-lower`.");
+  if (upper < lower) reader.Fail(Message<msg::UpperBeforeLower>());
   auto tables = static_cast<int64_t>(std::ceil(static_cast<double>(upper - lower) / static_cast<double>(seconds))) + 2;
-  if (tables > kMaxTables) reader.Fail("Too many tables: " + std::to_string(tables) + ".");
+  if (tables > kMaxTables) reader.Fail(Message<msg::TooManyTables>(arg::count = tables));
   ShardingAlgorithm result;
   result.standard = std::make_shared<AutoIntervalShardingAlgorithm>(lower, seconds, tables);
   return result;

@@ -5,6 +5,7 @@
 
 #include "algorithm/sharding/algorithm_props.h"
 #include "algorithm/sharding/partition_range_sharding_algorithm.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -34,7 +35,7 @@ ShardingAlgorithm CreateBoundaryRangeShardingAlgorithm(const Props& props, const
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  if (boundaries.empty()) reader.Fail("Sharding ranges can not be empty.");
+  if (boundaries.empty()) reader.Fail(Message<msg::ShardingRangesEmpty>());
   std::sort(boundaries.begin(), boundaries.end());
   ShardingAlgorithm result;
   result.standard = std::make_shared<PartitionRangeShardingAlgorithm>("BOUNDARY_RANGE", std::move(boundaries));

@@ -5,7 +5,7 @@
 
 #include "algorithm/sharding/inline_algorithm_expression.h"
 #include "algorithm/sharding/sharding_values.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -40,9 +40,8 @@ class ComplexInlineShardingAlgorithm : public ComplexShardingAlgorithm {
       return available_targets;
     }
     if (sharding_columns_ != 0 && sharding_columns_ != column_values.size()) {
-      throw Error(ErrorCode::COMPLEX_INLINE_COLUMNS, "Complex inline algorithm need " + std::to_string(sharding_columns_) +
-                                                         " sharing columns, but only found " +
-                                                         std::to_string(column_values.size()) + ".");
+      throw Error(
+          Message<msg::ComplexInlineColumns>(arg::needed = sharding_columns_, arg::found = column_values.size()));
     }
     std::string columns;
     for (const auto& each : column_values) {

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <stdexcept>
+
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -35,7 +36,7 @@ DateTimePattern::DateTimePattern(std::string_view pattern) : pattern_(pattern) {
       std::string literal;
       std::size_t j = i + 1;
       for (;; ++j) {
-        if (j >= pattern.size()) throw std::invalid_argument("unterminated quote in pattern `" + pattern_ + "`");
+        if (j >= pattern.size()) throw Error(Message<msg::PatternUnterminatedQuote>(arg::pattern = pattern_));
         if (pattern[j] != '\'') {
           literal += pattern[j];
         } else if (j + 1 < pattern.size() && pattern[j + 1] == '\'') {
@@ -52,7 +53,7 @@ DateTimePattern::DateTimePattern(std::string_view pattern) : pattern_(pattern) {
     }
     if (!std::isalpha(static_cast<unsigned char>(c))) {
       if (c == '[' || c == ']' || c == '{' || c == '}' || c == '#') {
-        throw std::invalid_argument(std::string("unsupported character `") + c + "` in pattern `" + pattern_ + "`");
+        throw Error(Message<msg::PatternUnsupportedCharacter>(arg::character = c, arg::pattern = pattern_));
       }
       elements_.push_back({0, 0, std::string(1, c)});
       ++i;
@@ -65,8 +66,8 @@ DateTimePattern::DateTimePattern(std::string_view pattern) : pattern_(pattern) {
     unsigned field = FieldOf(letter);
     bool supported = field != 0 && (letter == 'S' ? count <= 9 : letter == 'y' ? count <= 4 && count != 3 : count <= 2);
     if (!supported) {
-      throw std::invalid_argument("unsupported pattern letters `" + std::string(pattern.substr(i, count)) +
-                                  "` in pattern `" + pattern_ + "`");
+      throw Error(
+          Message<msg::PatternUnsupportedLetters>(arg::letters = pattern.substr(i, count), arg::pattern = pattern_));
     }
     fields_ |= field;
     elements_.push_back({letter, count, ""});

@@ -24,7 +24,7 @@ enum DateTimeField : unsigned {
 
 class DateTimePattern {
  public:
-  // Throws std::invalid_argument naming the unsupported part.
+  // Throws Error(CONFIG_ALGORITHM_PROPS) naming the unsupported part.
   explicit DateTimePattern(std::string_view pattern);
 
   std::string Format(const LocalDateTime& time) const;

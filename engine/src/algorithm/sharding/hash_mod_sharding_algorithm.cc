@@ -8,6 +8,7 @@
 #include "algorithm/sharding/java_hash_code.h"
 #include "algorithm/sharding/java_numbers.h"
 #include "algorithm/sharding/sharding_values.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -27,7 +28,8 @@ class HashModShardingAlgorithm : public StandardShardingAlgorithm, public Precis
     RequireNotNull(value);
     auto hash = NormalizedInt(value);
     if (!hash) hash = JavaHashCode(value);
-    if (!hash) ThrowInvalidValue(value, "HASH_MOD", "its Java hash code is not defined here");
+    if (!hash)
+      throw Error(Message<msg::ShardingValueNoJavaHash>(arg::value = value.ToDisplay(), arg::algorithm = "HASH_MOD"));
     return std::llabs(static_cast<int64_t>(*hash)) % sharding_count_;
   }
 

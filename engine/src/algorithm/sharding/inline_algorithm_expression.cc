@@ -1,6 +1,6 @@
 #include "algorithm/sharding/inline_algorithm_expression.h"
 
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -21,11 +21,11 @@ InlineAlgorithmExpression::InlineAlgorithmExpression(const AlgorithmProps& props
                                                      const std::optional<std::string>& fallback) {
   auto configured = props.Text("algorithm-expression");
   text_ = Normalized(configured ? *configured : fallback.value_or(""));
-  if (text_.empty()) props.Fail("Inline sharding algorithm expression cannot be null or empty.");
+  if (text_.empty()) props.Fail(Message<msg::InlineExpressionEmpty>());
   try {
     closure_ = expr::Closure::Compile(text_);
   } catch (const Error& error) {
-    props.Fail(error.message());
+    props.Fail(Message<msg::AlgorithmPropsRejected>(arg::detail = error.message()));
   }
 }
 
@@ -35,14 +35,10 @@ std::string InlineAlgorithmExpression::Evaluate(const std::vector<std::pair<std:
     return closure_->Evaluate(variables);
   } catch (const Error& error) {
     if (error.code() != ErrorCode::INLINE_EXPRESSION_MISMATCH) throw;
-    throw Error(ErrorCode::INLINE_EXPRESSION_MISMATCH, "Inline sharding algorithms expression `" + text_ +
-                                                           "` and sharding column `" + columns + "` do not match.");
+    throw Error(Message<msg::InlineColumnMismatch>(arg::expression = text_, arg::columns = columns));
   }
 }
 
-void ThrowRangeOnInline() {
-  throw Error(ErrorCode::RANGE_ON_INLINE, std::string("Since the property of `") + kAllowRangeQueryKey +
-                                              "` is false, inline sharding algorithm can not tackle with range query");
-}
+void ThrowRangeOnInline() { throw Error(Message<msg::RangeOnInline>(arg::key = kAllowRangeQueryKey)); }
 
 }  // namespace sqlroute::algorithm

@@ -4,12 +4,12 @@
 #include <limits>
 #include <memory>
 #include <set>
-#include <stdexcept>
 
 #include "algorithm/sharding/algorithm_props.h"
 #include "algorithm/sharding/datetime_pattern.h"
 #include "algorithm/sharding/local_date_time.h"
 #include "algorithm/sharding/sharding_values.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -128,7 +128,7 @@ class IntervalShardingAlgorithm : public StandardShardingAlgorithm {
     } else {
       try {
         parsed = DateTimePattern(pattern.substr(0, text.size())).Parse(text);
-      } catch (const std::invalid_argument&) {
+      } catch (const Error&) {
         Invalid(value);
       }
     }
@@ -157,7 +157,8 @@ class IntervalShardingAlgorithm : public StandardShardingAlgorithm {
   }
 
   [[noreturn]] void Invalid(const Value& value) const {
-    ThrowInvalidValue(value, kType, "datetime pattern should be `" + pattern_.pattern() + "`");
+    throw Error(Message<msg::ShardingValueNotDatetime>(arg::value = value.ToDisplay(), arg::algorithm = kType,
+                                                       arg::pattern = pattern_.pattern()));
   }
 
   DateTimePattern pattern_;
@@ -169,17 +170,19 @@ class IntervalShardingAlgorithm : public StandardShardingAlgorithm {
 };
 
 DateTimePattern CompilePattern(const AlgorithmProps& props, const std::string& key) {
+  std::string text = props.RequiredText(key);
   try {
-    return DateTimePattern(props.RequiredText(key));
-  } catch (const std::invalid_argument& error) {
-    props.Fail("Invalid `" + key + "`: " + error.what() + ".");
+    return DateTimePattern(text);
+  } catch (const Error& error) {
+    props.Fail(Message<msg::PropInvalid>(arg::key = key, arg::detail = error.message()));
   }
 }
 
 LocalDateTime ParseBound(const AlgorithmProps& props, const DateTimePattern& pattern, const std::string& key) {
   std::string text = props.RequiredText(key);
   auto parsed = pattern.Parse(text);
-  if (!parsed) props.Fail("Invalid " + key + ", datetime pattern should be `" + pattern.pattern() + "`, value is `" + text + "`.");
+  if (!parsed)
+    props.Fail(Message<msg::DatetimeBoundInvalid>(arg::key = key, arg::pattern = pattern.pattern(), arg::value = text));
   return *parsed;
 }
 
@@ -201,21 +204,21 @@ ShardingAlgorithm CreateIntervalShardingAlgorithm(const Props& props, const std:
   bool resolvable = (fields & (kYearField | kMonthField | kHourField)) &&
                     (!(fields & (kMinuteField | kSecondField | kFractionField)) || (fields & kHourField)) &&
                     (!(fields & kDayField) || (fields & kYearField && fields & kMonthField));
-  if (!resolvable) reader.Fail("`datetime-pattern` `" + pattern.pattern() + "` does not resolve to a date or time.");
+  if (!resolvable) reader.Fail(Message<msg::DatetimePatternUnresolvable>(arg::pattern = pattern.pattern()));
   unsigned supported = SupportedFields(fields);
   LocalDateTime lower = ParseBound(reader, pattern, "datetime-lower");
   LocalDateTime upper = reader.Text("datetime-upper") ? ParseBound(reader, pattern, "datetime-upper") : Now(pattern);
   DateTimePattern suffix_pattern = CompilePattern(reader, "sharding-suffix-pattern");
   if (suffix_pattern.fields() & ~supported) {
-    reader.Fail("`sharding-suffix-pattern` `" + suffix_pattern.pattern() + "` uses fields `datetime-pattern` `" +
-                pattern.pattern() + "` does not have.");
+    reader.Fail(Message<msg::SuffixPatternFields>(arg::suffix_pattern = suffix_pattern.pattern(),
+                                                  arg::pattern = pattern.pattern()));
   }
   int64_t amount = reader.OptionalLong("datetime-interval-amount", 1, 1, std::numeric_limits<int32_t>::max());
   std::string unit_name = reader.Text("datetime-interval-unit").value_or("DAYS");
   auto unit = ParseChronoUnit(unit_name);
-  if (!unit) reader.Fail("Cannot find step unit for specified datetime-interval-unit property: `" + unit_name + "`.");
+  if (!unit) reader.Fail(Message<msg::IntervalUnitUnknown>(arg::unit = unit_name));
   if (!UnitApplies(supported, *unit)) {
-    reader.Fail("`datetime-interval-unit` `" + unit_name + "` does not apply to `datetime-pattern` `" + pattern.pattern() + "`.");
+    reader.Fail(Message<msg::IntervalUnitNotApplicable>(arg::unit = unit_name, arg::pattern = pattern.pattern()));
   }
   ShardingAlgorithm result;
   result.standard = std::make_shared<IntervalShardingAlgorithm>(std::move(pattern), std::move(suffix_pattern), lower,

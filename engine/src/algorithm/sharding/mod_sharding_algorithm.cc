@@ -7,7 +7,7 @@
 #include "algorithm/sharding/algorithm_props.h"
 #include "algorithm/sharding/java_numbers.h"
 #include "algorithm/sharding/sharding_values.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -90,7 +90,8 @@ class ModShardingAlgorithm : public StandardShardingAlgorithm, public PrecisePar
     RequireNotNull(value);
     if (auto number = JavaLongValue(value)) return JavaBigInteger::FromLong(*number);
     auto parsed = JavaBigInteger::Parse(value.ToJavaString());
-    if (!parsed || value.kind() == Value::Kind::Bytes) ThrowInvalidValue(value, kType, "not an integer");
+    if (!parsed || value.kind() == Value::Kind::Bytes)
+      throw Error(Message<msg::ShardingValueNotInteger>(arg::value = value.ToDisplay(), arg::algorithm = kType));
     return *parsed;
   }
 
@@ -99,12 +100,12 @@ class ModShardingAlgorithm : public StandardShardingAlgorithm, public PrecisePar
     std::string text = value.ToJavaString();
     auto length = static_cast<int64_t>(text.size());
     if (length - stop_offset_ <= start_offset_) {
-      throw Error(ErrorCode::SHARDING_OFFSET_INVALID,
-                  "Sharding value " + text + " subtract stop offset " + std::to_string(stop_offset_) +
-                      " can not be less than start offset " + std::to_string(start_offset_) + ".");
+      throw Error(
+          Message<msg::ShardingOffsetInvalid>(arg::value = text, arg::stop = stop_offset_, arg::start = start_offset_));
     }
     auto parsed = JavaBigInteger::Parse(text.substr(start_offset_, length - stop_offset_ - start_offset_));
-    if (!parsed) ThrowInvalidValue(value, kType, "the text between the offsets is not an integer");
+    if (!parsed)
+      throw Error(Message<msg::ShardingValueOffsetsNotInteger>(arg::value = value.ToDisplay(), arg::algorithm = kType));
     return *parsed;
   }
 

@@ -3,23 +3,19 @@
 #include <algorithm>
 
 #include "algorithm/sharding/algorithm_props.h"
-#include "sqlroute/error.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 
 void RequireNotNull(const Value& value) {
-  if (value.is_null()) throw Error(ErrorCode::SHARDING_VALUE_NULL, "Sharding value can't be null in sql statement.");
-}
-
-void ThrowInvalidValue(const Value& value, const std::string& algorithm, const std::string& reason) {
-  throw Error(ErrorCode::SHARDING_VALUE_INVALID,
-              "Invalid sharding value " + value.ToDisplay() + " for " + algorithm + " sharding algorithm: " + reason + ".");
+  if (value.is_null()) throw Error(Message<msg::ShardingValueNull>());
 }
 
 int64_t ValueAsJavaLong(const Value& value, const std::string& algorithm) {
   RequireNotNull(value);
   auto parsed = ParseJavaLong(value.ToJavaString());
-  if (!parsed) ThrowInvalidValue(value, algorithm, "not a long integer");
+  if (!parsed)
+    throw Error(Message<msg::ShardingValueNotLong>(arg::value = value.ToDisplay(), arg::algorithm = algorithm));
   return *parsed;
 }
 

@@ -13,9 +13,6 @@ namespace sqlroute::algorithm {
 // Throws Error(SHARDING_VALUE_NULL, "Sharding value can't be null in sql statement.") for NULL.
 void RequireNotNull(const Value& value);
 
-// Error(SHARDING_VALUE_INVALID) naming the value, the algorithm type and why it cannot be used.
-[[noreturn]] void ThrowInvalidValue(const Value& value, const std::string& algorithm, const std::string& reason);
-
 // Long.parseLong(value.toString()) as the range algorithms do; invalid values throw SHARDING_VALUE_INVALID.
 int64_t ValueAsJavaLong(const Value& value, const std::string& algorithm);
 

@@ -5,6 +5,7 @@
 
 #include "algorithm/sharding/algorithm_props.h"
 #include "algorithm/sharding/partition_range_sharding_algorithm.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::algorithm {
 namespace {
@@ -21,9 +22,10 @@ ShardingAlgorithm CreateVolumeRangeShardingAlgorithm(const Props& props, const s
   int64_t upper = reader.RequiredLong("range-upper", kMin, kMax);
   int64_t volume = reader.RequiredLong("sharding-volume", 1, kMax);
   __int128 span = static_cast<__int128>(upper) - lower;
-  if (span < volume) reader.Fail("Range can not be smaller than volume.");
+  if (span < volume) reader.Fail(Message<msg::RangeSmallerThanVolume>());
   __int128 partitions = (span + volume - 1) / volume;
-  if (partitions > kMaxPartitions) reader.Fail("Too many partitions: " + std::to_string(static_cast<int64_t>(partitions)) + ".");
+  if (partitions > kMaxPartitions)
+    reader.Fail(Message<msg::TooManyPartitions>(arg::count = static_cast<int64_t>(partitions)));
   std::vector<int64_t> boundaries;
   for (__int128 start = lower; start < upper; start += volume) boundaries.push_back(static_cast<int64_t>(start));
   boundaries.push_back(upper);
