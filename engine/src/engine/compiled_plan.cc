@@ -65,9 +65,9 @@ std::vector<std::string> RenamedTables(const route::RouteContext& route) {
 // UPDATE ... SET of a sharding column: CheckUpdateShardingValue routes the new value.
 bool UpdatesShardingColumn(const ast::Statement& statement, const route::TableScope& scope) {
   if (statement.kind != ast::StatementKind::Update) return false;
-  for (const auto& assignment : statement.update_set) {
-    const rules::ShardingTable* table = scope.Resolve(assignment.column);
-    if (table && table->IsShardingColumn(ToLower(assignment.column.name.name))) return true;
+  for (std::size_t i = 0; i < statement.update_set.size(); ++i) {
+    const rules::ShardingTable* table = scope.ResolveAssignment(i);
+    if (table && table->IsShardingColumn(ToLower(statement.update_set[i].column.name.name))) return true;
   }
   return false;
 }
@@ -102,11 +102,13 @@ std::unique_ptr<const CompiledPlan> CompiledPlan::Build(const PlanRecording& rec
   if (!Templated(statement.kind) || !params_kept || recording.decorated.units.empty()) return nullptr;
   if (route.in_list != ast::kNoExpr || !route.generated_keys.empty()) return nullptr;
   if (!route.insert_rows.empty() && !insert) return nullptr;
-  route::RouteInput input{statement, recording.rules, recording.params, kNoHints};
+  bind::BoundStatement bound = bind::Bind(statement, recording.rules);
+  route::RouteInput input{statement, bound, recording.rules, recording.params, kNoHints};
   // The shadow decision is made again for each statement, on the entry's model with the
   // statement's parameters: the values it reads must be parameters (or pinned literals).
   if (route::ShadowReadsValues(input) && !EveryLiteralPinned(recording.shape)) return nullptr;
   std::unique_ptr<CompiledPlan> result(new CompiledPlan);
+  result->model_bound_ = std::make_unique<bind::BoundStatement>(bind::Bind(*recording.shape.statement(), recording.rules));
   result->several_units_ = recording.decorated.units.size() > 1;
   result->decorated_ = !recording.rules.readwrite_groups.empty() || recording.rules.shadow;
   // Several SELECT units: pagination and the merge read LIMIT values.
@@ -136,10 +138,10 @@ bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
   // Other blocks' conditions join the main one's: a sub-query's are compared with it, a UNION
   // block's are OR-ed in.
   if (statement.has_subquery || HasUnion(statement)) return false;
-  route::RouteInput input{statement, recording.rules, recording.params, kNoHints};
+  bind::BoundStatement bound = bind::Bind(statement, recording.rules);
+  route::RouteInput input{statement, bound, recording.rules, recording.params, kNoHints};
   tables_ = route::ShardingTablesOf(input);
-  std::vector<int32_t> scope_tables = route::MainScopeTables(statement);
-  route::TableScope scope(statement, recording.rules, scope_tables);
+  route::TableScope scope(bound);
   if (tables_.empty() || UpdatesShardingColumn(statement, scope)) return false;
   std::vector<ast::ExprId> predicates = route::ShardingPredicates(statement);
   route::ShardingConditions extracted = route::ExtractConditions(statement, predicates, scope, recording.params);
@@ -206,8 +208,7 @@ bool CompiledPlan::SetUpShardingRoute(const PlanRecording& recording) {
   }
   if (!SameConditions(synthesized, extracted)) return false;
   SetUpKnownRoute(recording, scope, synthesized);
-  const ast::Statement& model = *recording.shape.statement();
-  scope_.emplace(model, recording.rules, std::move(scope_tables));
+  scope_.emplace(*model_bound_);
   return true;
 }
 
@@ -218,7 +219,8 @@ void CompiledPlan::SetUpKnownRoute(const PlanRecording& recording, const route::
   if (general || conditions.branches.size() != 1 || conditions.AlwaysFalse()) return;
   std::optional<std::vector<int64_t>> key = route::PartitionKey(*tables_.front(), conditions.branches.front());
   if (!key) return;
-  route::RouteInput input{recording.statement, recording.rules, recording.params, kNoHints};
+  bind::BoundStatement bound = bind::Bind(recording.statement, recording.rules);
+  route::RouteInput input{recording.statement, bound, recording.rules, recording.params, kNoHints};
   route::RouteContext route = route::RouteShardingConditions(input, tables_, scope, conditions);
   bool standard = route.type == RouteType::Standard || route.type == RouteType::Binding;
   // A route of one unit is cheap to find again, and point statements spread over many
@@ -252,7 +254,8 @@ bool CompiledPlan::SetUpInsert(const PlanRecording& recording) {
   }
   insert_rows_ = rows;
   if (insert.set_form) return true;
-  rewrite::RewriteInput rewrite{statement, recording.rules, recording.decorated, recording.params};
+  bind::BoundStatement bound = bind::Bind(statement, recording.rules);
+  rewrite::RewriteInput rewrite{statement, bound, recording.rules, recording.decorated, recording.params};
   rewrite::EncryptRewriter encrypt(rewrite);
   insert_values_ = rewrite::InsertRewriter(rewrite, encrypt).ValuesText(0);
   return true;
@@ -328,7 +331,7 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
   const ast::Statement& model = *call.shape.statement();
   if (call.params.size() != model.param_markers.size()) return false;
   call.observation.Parsed(model, true);
-  route::RouteInput input{model, call.rules, call.params, kNoHints};
+  route::RouteInput input{model, *model_bound_, call.rules, call.params, kNoHints};
   route::RouteContext route;
   bool replayed = false;  // the units are the recorded ones, with the recorded SQL
   if (!reads_values_) {
@@ -349,7 +352,8 @@ bool CompiledPlan::Route(const TemplateCall& call, Plan& out) const {
     replayed = !decorated_ && (known ? known_route_->replays && call.sql == replay_->sql : Replays(call.sql, route.units));
     if (!Fits(route, replayed)) {
       std::shared_ptr<const ast::Statement> statement = call.shape.Instantiate(call.sql, call.literals);
-      out = FinishRoute({*statement, call.rules, call.params, kNoHints}, std::move(route), call.session, call.sql,
+      bind::BoundStatement bound = bind::Bind(*statement, call.rules);
+      out = FinishRoute({*statement, bound, call.rules, call.params, kNoHints}, std::move(route), call.session, call.sql,
                         call.observation);
       return true;
     }

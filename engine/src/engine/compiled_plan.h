@@ -141,6 +141,7 @@ class alignas(kCacheLine) CompiledPlan final : public cache::PlanTemplate {
   bool reads_values_ = false;
   route::RouteContext fixed_route_;                    // !reads_values_: the route, undecorated
   std::vector<const rules::ShardingTable*> tables_;   // reads_values_:
+  std::unique_ptr<const bind::BoundStatement> model_bound_;  //   the entry's model, bound
   std::optional<route::TableScope> scope_;            //   over the entry's model
   std::vector<ConditionSource> sources_;              //   one per column condition of the one branch
   route::ShardingConditions fixed_conditions_;        //   when no source: conditions read no value

@@ -150,7 +150,8 @@ bool CompiledPlan::SetUpRewrite(const PlanRecording& recording) {
   merge_is_default_ = SameMerge(merge_, MergeInstructions{}) && !merge_.having && !merge_.rollup;
   statement_kind_ = recording.plan.statement_kind;
   // The template must give the recorded statement its recorded units.
-  route::RouteInput input{recording.statement, recording.rules, recording.params, kNoHints};
+  bind::BoundStatement bound = bind::Bind(recording.statement, recording.rules);
+  route::RouteInput input{recording.statement, bound, recording.rules, recording.params, kNoHints};
   std::vector<SqlUnit> units;
   Units(recording.statement.sql, literals, input, recording.decorated, units);
   return SameUnits(units, recording.plan.units);
@@ -167,14 +168,15 @@ bool CompiledPlan::VerifyWithOtherLiterals(const PlanRecording& recording) const
   if (!recording.shape.Matches(other, normalized->literals)) return false;
   try {
     ast::Statement parsed = parser::Parse(other);
+    bind::BoundStatement bound = bind::Bind(parsed, recording.rules);
     rewrite::RewriteTrace trace;
     rewrite::RewriteResult rewritten =
-        rewrite::Rewrite({parsed, recording.rules, recording.decorated, recording.params, false, &trace});
+        rewrite::Rewrite({parsed, bound, recording.rules, recording.decorated, recording.params, false, &trace});
     if (trace.params_rewritten && (!trace.params_encrypted_only || trace.encrypted != encrypted_)) return false;
     MergeInstructions merge = rewritten.merge;
     merge.affected_rows_once = false;
     if (!SameMerge(merge, merge_)) return false;
-    route::RouteInput input{parsed, recording.rules, recording.params, kNoHints};
+    route::RouteInput input{parsed, bound, recording.rules, recording.params, kNoHints};
     std::vector<SqlUnit> units;
     Units(other, normalized->literals, input, recording.decorated, units);
     return SameUnits(units, rewritten.units);
@@ -267,7 +269,7 @@ void CompiledPlan::Units(std::string_view sql, const std::vector<LiteralToken>& 
                          std::vector<SqlUnit>& units) const {
   std::vector<Value> storage;
   const std::vector<Value>& params = PieceParams(input.params, storage);
-  rewrite::RewriteInput rewrite{input.statement, input.rules, route, input.params};
+  rewrite::RewriteInput rewrite{input.statement, input.bound, input.rules, route, input.params};
   if (route.units.size() < 2 || !SharesDataSource(route.units) || !rewrite::UnionAllApplies(rewrite)) {
     units.resize(route.units.size());
     for (std::size_t i = 0; i < route.units.size(); ++i) {

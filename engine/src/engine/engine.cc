@@ -7,6 +7,7 @@
 
 #include "cache/epoch.h"
 #include "cache/statement_cache.h"
+#include "bind/bound_statement.h"
 #include "common/shared_heap.h"
 #include "engine/compiled_plan.h"
 #include "engine/execution_groups.h"
@@ -110,7 +111,7 @@ Plan FinishRoute(const route::RouteInput& input, route::RouteContext route, Sess
   if (decorated) *decorated = route;
   Plan plan;
   rewrite::RewriteResult rewritten =
-      rewrite::Rewrite({statement, rules, route, input.params, input.hints.skip_sql_rewrite, trace});
+      rewrite::Rewrite({statement, input.bound, rules, route, input.params, input.hints.skip_sql_rewrite, trace});
   plan.units = std::move(rewritten.units);
   plan.merge = std::move(rewritten.merge);
   plan.merge.affected_rows_once =
@@ -159,7 +160,8 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   const ast::Statement& statement = *parsed;
   observation.Parsed(statement, probe.entry != nullptr);
   CheckParameterCount(statement, params);
-  route::RouteInput input{statement, rules, params, merged};
+  bind::BoundStatement bound = bind::Bind(statement, rules);
+  route::RouteInput input{statement, bound, rules, params, merged};
   route::RouteContext route = route::Route(input);
   if (!plain || !entry || entry->PlanBuildClaimed()) {
     out = engine::FinishRoute(input, std::move(route), session, sql, observation);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ast/statement.h"
+#include "bind/bound_statement.h"
 #include "rules/compiled_rules.h"
 #include "route/route_context.h"
 #include "rewrite/encrypt_output.h"
@@ -23,6 +24,7 @@ struct RewriteTrace {
 
 struct RewriteInput {
   const ast::Statement& statement;
+  const bind::BoundStatement& bound;  // bind::Bind(statement, rules)
   const rules::CompiledRules& rules;
   const route::RouteContext& route;
   const std::vector<Value>& params;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ast/statement.h"
+#include "bind/bound_statement.h"
 #include "rules/compiled_rules.h"
 #include "route/route_context.h"
 #include "route/sharding_conditions.h"
@@ -15,6 +16,7 @@ namespace sqlroute::route {
 
 struct RouteInput {
   const ast::Statement& statement;
+  const bind::BoundStatement& bound;  // bind::Bind(statement, rules)
   const rules::CompiledRules& rules;
   const std::vector<Value>& params;
   const Hints& hints;
@@ -35,8 +37,6 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const rule
 bool RouteReadsValues(const RouteInput& input);
 // The sharding tables of the statement, in the order Route considers them.
 std::vector<const rules::ShardingTable*> ShardingTablesOf(const RouteInput& input);
-// The tables a column of the main statement may belong to (for its TableScope).
-std::vector<int32_t> MainScopeTables(const ast::Statement& statement);
 // A query block's WHERE and ON conditions.
 std::vector<ast::ExprId> BlockPredicates(const ast::Query& query);
 // The predicates sharding conditions come from: WHERE plus the main query's ON conditions.
