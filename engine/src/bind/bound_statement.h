@@ -45,7 +45,8 @@ struct BoundExpr {
 };
 
 // One column a `*` stands for: `column` of metadata of table `table`, or projection `column`
-// of derived table `derived`.
+// of derived table `derived` (a column the derived table's own `*` projects names its table, as
+// ShardingSphere's ColumnProjection keeps its original table).
 struct StarColumn {
   int32_t table = -1;
   ast::QueryId derived = ast::kNoQuery;
@@ -83,10 +84,10 @@ struct BoundStatement {
   std::vector<ValueSlot> slots;
   std::vector<ColumnOwner> update_owners;     // per Statement::update_set
   std::vector<ColumnOwner> duplicate_owners;  // per InsertPart::on_duplicate
-  // Per query block (index query + 1; 0 = the statement level of UPDATE / DELETE / INSERT):
-  // its data tables in source order, as [block_begin[b], block_begin[b + 1]) of block_tables.
-  std::vector<uint32_t> block_begin;
-  std::vector<int32_t> block_tables;
+  // The data tables of each query block in source order (block b = query + 1; 0 is the statement
+  // level of UPDATE / DELETE / INSERT): blocks[b] and blocks[b + 1] delimit block b's run of
+  // table indexes, which follow the queries + 2 offsets.
+  std::vector<int32_t> blocks;
   std::vector<BoundStar> stars;
   std::vector<int32_t> star_tables;
   std::vector<StarColumn> star_columns;
@@ -95,8 +96,8 @@ struct BoundStatement {
   const BoundTable& table(int32_t index) const { return tables[static_cast<std::size_t>(index)]; }
   // The data tables of a block (kNoQuery: the statement level), in source order.
   Indexes BlockTables(ast::QueryId query) const {
-    const int32_t* first = block_tables.data();
-    return {first + block_begin[static_cast<std::size_t>(query + 1)], first + block_begin[static_cast<std::size_t>(query + 2)]};
+    const int32_t* first = blocks.data();
+    return {first + blocks[static_cast<std::size_t>(query + 1)], first + blocks[static_cast<std::size_t>(query + 2)]};
   }
   Indexes StarTables(const BoundStar& star) const {
     return {star_tables.data() + star.tables_begin, star_tables.data() + star.tables_end};

@@ -33,7 +33,8 @@ enum class Has { No, Maybe, ByRules, ByMetadata };
 // derived table of that name in its block; an unqualified one to the one table or derived
 // table of its block that has it; either, when its block has none, to an enclosing block
 // (a correlated reference). ORDER BY and HAVING see the projection aliases first, GROUP BY
-// after the tables, as MySQL resolves them.
+// after the tables, as MySQL resolves them. Two tables whose metadata lists an unqualified
+// column make it ambiguous (ShardingSphere's AmbiguousColumnException, MySQL's error text).
 class ColumnBinder {
  public:
   ColumnBinder(const ast::Statement& statement, BoundStatement& bound) : statement_(statement), bound_(bound) {}
@@ -169,6 +170,11 @@ class ColumnBinder {
   }
 
   Match Unqualified(const std::string& name, QueryId block, Clause clause, uint32_t at) const {
+    Indexes tables = bound_.BlockTables(block);
+    if (tables.size() == 1 && (block == ast::kNoQuery || statement_.queries[static_cast<std::size_t>(block)].derived_tables.empty())) {
+      if (TableHas(*tables.begin(), name) == Has::No) return {};
+      return {true, {OwnerKind::Table, false, *tables.begin(), -1, -1}};
+    }
     Match first, second, by_rules, maybe;
     int entries = 0, rules_hits = 0;
     auto consider = [&](Has has, ColumnOwner owner) {
@@ -182,7 +188,7 @@ class ColumnBinder {
         maybe = {true, owner};
       }
     };
-    for (int32_t index : bound_.BlockTables(block)) consider(TableHas(index, name), {OwnerKind::Table, false, index, -1, -1});
+    for (int32_t index : tables) consider(TableHas(index, name), {OwnerKind::Table, false, index, -1, -1});
     if (block != ast::kNoQuery) {
       for (QueryId derived : statement_.queries[static_cast<std::size_t>(block)].derived_tables) {
         int32_t projection = ProjectionNamed(derived, name);
@@ -198,7 +204,7 @@ class ColumnBinder {
       return RightJoined(block) ? LastByMetadata(name, block) : first;
     }
     if (first.found) return first;
-    if (rules_hits == 1) return by_rules;
+    if (rules_hits == 1 || (rules_hits > 1 && Coalesced(block, name))) return by_rules;
     if (rules_hits > 1) return {true, {}};  // several tables' rules name it: no one owner
     if (entries == 1 && maybe.found) return maybe;
     return {};

@@ -46,23 +46,21 @@ void BindTables(const ast::Statement& statement, const rules::CompiledRules& rul
 // The data tables of each block, grouped by block in source order (a counting sort).
 void BindBlocks(const ast::Statement& statement, BoundStatement& bound) {
   std::size_t blocks = statement.queries.size() + 1;
-  bound.block_begin.assign(blocks + 1, 0);
   auto block_of = [&](const ast::TableRef& ref) { return static_cast<std::size_t>(ref.query + 1); };
   std::size_t data = 0;
+  for (const BoundTable& table : bound.tables) data += table.data;
+  std::vector<int32_t>& next = bound.blocks;  // block starts, moved to block ends while filled, then shifted back
+  next.assign(blocks + 1 + data, 0);
   for (std::size_t i = 0; i < statement.tables.size(); ++i) {
-    if (!bound.tables[i].data) continue;
-    ++bound.block_begin[block_of(statement.tables[i]) + 1];
-    ++data;
+    if (bound.tables[i].data) ++next[block_of(statement.tables[i]) + 1];
   }
-  for (std::size_t b = 1; b <= blocks; ++b) bound.block_begin[b] += bound.block_begin[b - 1];
-  bound.block_tables.resize(data);
-  std::vector<uint32_t>& next = bound.block_begin;  // filled forwards, then shifted back
+  next[0] = static_cast<int32_t>(blocks + 1);
+  for (std::size_t b = 1; b <= blocks; ++b) next[b] += next[b - 1];
   for (std::size_t i = 0; i < statement.tables.size(); ++i) {
-    if (!bound.tables[i].data) continue;
-    bound.block_tables[next[block_of(statement.tables[i])]++] = static_cast<int32_t>(i);
+    if (bound.tables[i].data) next[static_cast<std::size_t>(next[block_of(statement.tables[i])]++)] = static_cast<int32_t>(i);
   }
   for (std::size_t b = blocks; b > 0; --b) next[b] = next[b - 1];
-  next[0] = 0;
+  next[0] = static_cast<int32_t>(blocks + 1);
 }
 
 }  // namespace sqlroute::bind
