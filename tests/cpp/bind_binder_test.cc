@@ -136,6 +136,16 @@ TEST(Binder, UpdateAssignmentsAndValuesAreBound) {
                    "slot 2: 5"}));
 }
 
+TEST(Binder, AMultiTableDeleteTargetNamesItsTableByAlias) {
+  ast::Statement statement = parser::Parse("DELETE o FROM t_order o JOIN t_item i ON o.order_id = i.order_id");
+  BoundStatement bound = Bind(statement, Rules());
+  const ast::Expr& on = statement.expr(statement.joins.front().on);
+  const ColumnOwner& owner = bound.owner(on.children.front());
+  ASSERT_EQ(owner.kind, OwnerKind::Table);
+  EXPECT_EQ(statement.tables[static_cast<std::size_t>(owner.table)].name.name, "t_order");
+  EXPECT_EQ(bound.table(owner.table).sharding, Rules().sharding->Find("t_order"));
+}
+
 TEST(Binder, ValueSlotsNumberLiteralsAndParametersInSourceOrder) {
   ast::Statement statement = parser::Parse("SELECT ? FROM t_order WHERE order_id IN (1, ?, 'a') LIMIT 3");
   BoundStatement bound = Bind(statement, Rules());

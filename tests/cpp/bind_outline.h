@@ -1,6 +1,7 @@
 #pragma once
 // A bound statement as text, for the binder's tests and the `bound` key of parse golden cases:
-// one line per column reference, `*` projection and value slot, in source order.
+// one line per column reference (UPDATE's `SET col` and ON DUPLICATE KEY `UPDATE col` ones
+// included), `*` projection and value slot, in source order.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -60,6 +61,11 @@ inline std::vector<std::string> Outline(const ast::Statement& statement, const B
     const ast::Assignment& assignment = statement.update_set[i];
     lines.emplace_back(assignment.column_span.begin, "SET " + std::string(statement.text(assignment.column_span)) + " -> " +
                                                          OwnerText(statement, bound, bound.update_owners[i]));
+  }
+  for (std::size_t i = 0; i < statement.insert.on_duplicate.size(); ++i) {
+    const ast::Assignment& assignment = statement.insert.on_duplicate[i];
+    lines.emplace_back(assignment.column_span.begin, "UPDATE " + std::string(statement.text(assignment.column_span)) +
+                                                         " -> " + OwnerText(statement, bound, bound.duplicate_owners[i]));
   }
   for (const BoundStar& star : bound.stars) {
     const ast::Projection& projection =

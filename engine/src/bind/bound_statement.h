@@ -12,7 +12,9 @@
 
 namespace sqlroute::bind {
 
-// What governs a table reference: the rule that routes it.
+// What governs a table reference: the rule that routes it. Single: neither sharded nor
+// broadcast, and a single-table rule (or the default single data source) covers it.
+// Encryption is orthogonal (BoundTable::encrypt).
 enum class Governance : uint8_t { None, Sharding, BindingGroup, Broadcast, Single };
 
 struct BoundTable {
@@ -53,8 +55,8 @@ struct StarColumn {
   int32_t column = -1;
 };
 
-// `*` or `t.*` of projection `projection` of block `query`: the tables it covers and, when
-// every one of them has known columns (`complete`), the columns in order.
+// `*` or `t.*` of projection `projection` of block `query`: the tables it covers and the
+// columns of those whose columns are known, in FROM order; `complete` when that is all of them.
 struct BoundStar {
   ast::QueryId query = ast::kNoQuery;
   int32_t projection = -1;

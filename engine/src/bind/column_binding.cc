@@ -21,7 +21,7 @@ const char* ClauseName(Clause clause) {
     case Clause::GroupBy: return "group statement";
     case Clause::Having: return "having clause";
     case Clause::OrderBy: return "order clause";
-    default: return "statement";
+    default: return "field list";
   }
 }
 
@@ -152,12 +152,17 @@ class ColumnBinder {
     return {};
   }
 
+  // An alias first: the target list of a multi-table DELETE names its tables by their aliases.
   Match Qualified(const ast::ColumnRef& column, QueryId block) const {
     const std::string& owner = column.owner->name;
-    for (int32_t index : bound_.BlockTables(block)) {
-      const ast::TableRef& ref = statement_.tables[static_cast<std::size_t>(index)];
-      bool schema_matches = !column.schema || !ref.schema || EqualsIgnoreCase(column.schema->name, ref.schema->name);
-      if (schema_matches && EqualsIgnoreCase(VisibleName(ref), owner)) return {true, {OwnerKind::Table, false, index, -1, -1}};
+    for (bool aliased : {true, false}) {
+      for (int32_t index : bound_.BlockTables(block)) {
+        const ast::TableRef& ref = statement_.tables[static_cast<std::size_t>(index)];
+        bool schema_matches = !column.schema || !ref.schema || EqualsIgnoreCase(column.schema->name, ref.schema->name);
+        if (ref.alias.has_value() == aliased && schema_matches && EqualsIgnoreCase(VisibleName(ref), owner)) {
+          return {true, {OwnerKind::Table, false, index, -1, -1}};
+        }
+      }
     }
     if (block == ast::kNoQuery || column.schema) return {};
     for (QueryId derived : statement_.queries[static_cast<std::size_t>(block)].derived_tables) {
