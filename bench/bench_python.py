@@ -55,7 +55,7 @@ def cycling(engine, sql, param_sets, units=False):
 
 
 def median_us(call, number, repeat=5, timer=time.perf_counter):
-    call()  # warm: the plan cache entry (and its template) exists from here on
+    call()  # warm: the plan cache entry exists from here on
     runs = timeit.repeat(call, number=number, repeat=repeat, timer=timer)
     return statistics.median(runs) / number * 1e6
 

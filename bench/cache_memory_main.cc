@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   engine.Route("SELECT c FROM t_user WHERE id = 1");
   malloc_trim(0);
   long empty = RssKiB();
-  std::printf("%10s %10s %9s %9s %12s %10s\n", "statements", "rss_kib", "entries", "templates", "cache_bytes", "hit_rate");
+  std::printf("%10s %10s %9s %12s %10s\n", "statements", "rss_kib", "entries", "cache_bytes", "hit_rate");
   unsigned long long state = 88172645463325252ull;
   auto start = std::chrono::steady_clock::now();
   long full_rss = 0;
@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
       sqlroute::cache::ReclaimRetired();
       sqlroute::PlanCacheStats stats = engine.plan_cache_stats();
       long rss = RssKiB();
-      std::printf("%10u %10ld %9zu %9zu %12zu %9.1f%%\n", i, rss, stats.entries, stats.templates, stats.bytes,
+      std::printf("%10u %10ld %9zu %12zu %9.1f%%\n", i, rss, stats.entries, stats.bytes,
                   100.0 * static_cast<double>(stats.hits) / static_cast<double>(stats.hits + stats.misses));
       std::fflush(stdout);
       if (i == statements / 5) {

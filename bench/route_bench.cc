@@ -154,7 +154,7 @@ void BM_Route(benchmark::State& state, const std::string& rules, const Statement
 }
 
 // Every statement of a shape the cache has not seen (a column alias numbered anew), with the
-// cache on: parsed, cached with a plan template, and older shapes evicted once it is full.
+// cache on: parsed, and older shapes evicted once the cache is full.
 void BM_Unseen(benchmark::State& state, const std::string& rules, const Statement& statement) {
   const Engine& engine = EngineFor(rules, true);
   static uint64_t shape = 0;

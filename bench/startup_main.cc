@@ -1,6 +1,6 @@
 // Engine construction including warm-up, in a fresh process (what a proxy pays at start):
 // the parser's warm-up (ANTLR's caches), compiling the rules, and the first route of each
-// sysbench statement (which parses it and builds its plan template), in milliseconds.
+// sysbench statement (which parses it and caches its model), in milliseconds.
 //   sqlroute_startup <rules.yaml> [hint]   prints: warmup_ms compile_ms first_routes_ms total_ms
 #include <chrono>
 #include <cstdio>

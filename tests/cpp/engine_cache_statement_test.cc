@@ -159,8 +159,28 @@ TEST(CacheStatementTest, EntriesStayWithinTheEntryBound) {
   for (int i = 0; i < 500; ++i) cache.Parse("SELECT c" + std::to_string(i) + " FROM t WHERE id = 1", 1);
   EXPECT_LE(cache.stats().entries, 32u);
   EXPECT_GT(cache.stats().entries, 0u);
-  cache.Parse("SELECT c499 FROM t WHERE id = 2", 1);  // the most recent survives
+  // Seen once in a full shard, c499 was parsed without being kept; seen again, it is kept.
+  cache.Parse("SELECT c499 FROM t WHERE id = 2", 1);
+  EXPECT_EQ(cache.stats().hits, 0u);
+  cache.Parse("SELECT c499 FROM t WHERE id = 3", 1);
   EXPECT_EQ(cache.stats().hits, 1u);
+  EXPECT_LE(cache.stats().entries, 32u);
+}
+
+TEST(CacheStatementTest, ShapesSeenOnceDoNotPushOutAShapeInUseOnceTheCacheIsFull) {
+  StatementCache cache({true, 32, std::size_t{1} << 30});
+  for (int i = 0; i < 300; ++i) cache.Parse("SELECT a" + std::to_string(i) + " FROM t WHERE id = 1", 1);
+  const std::string in_use = "SELECT c FROM t WHERE id = 1";
+  cache.Parse(in_use, 1);
+  cache.Parse(in_use, 1);  // its second sighting: kept
+  std::size_t entries = cache.stats().entries;
+  for (int i = 0; i < 300; ++i) cache.Parse("SELECT b" + std::to_string(i) + " FROM t WHERE id = 1", 1);
+  EXPECT_EQ(cache.stats().entries, entries);
+  bool hit = false;
+  cache.Parse(in_use, 1, &hit);
+  EXPECT_TRUE(hit);
+  EXPECT_EQ(cache.stats().hits, 1u);
+  EXPECT_EQ(cache.stats().misses, 602u);
 }
 
 TEST(CacheStatementTest, BytesStayWithinTheByteBound) {

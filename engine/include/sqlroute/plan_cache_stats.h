@@ -13,7 +13,6 @@ struct PlanCacheStats {
   std::uint64_t misses = 0;
   std::size_t entries = 0;
   std::size_t bytes = 0;  // estimated
-  std::size_t templates = 0;  // entries that route and rewrite their shape without the general pipeline
 };
 
 }  // namespace sqlroute

@@ -56,7 +56,7 @@ bool IsPlain(unsigned char c) { return kClasses[c] & kPlain; }
 class Scanner {
  public:
   Scanner(std::string_view sql, std::size_t max_literals) : sql_(sql), max_literals_(max_literals) {
-    out_.shape.resize(std::min(sql.size(), kFirstShapeBytes));  // a huge statement may stop at the literal cap
+    out_.shape.reserve(std::min(sql.size(), kFirstShapeBytes));  // a huge statement may stop at the literal cap
   }
 
   std::optional<NormalizedSql> Run() {
@@ -71,7 +71,6 @@ class Scanner {
       }
     }
     Flush();
-    out_.shape.resize(written_);
     return std::move(out_);
   }
 
@@ -84,40 +83,36 @@ class Scanner {
   // literal (or the end) comes.
   void Verbatim(std::size_t end) { pos_ = end; }
 
-  // The next `size` bytes of the shape's buffer, to be filled (a literal of one byte takes two
-  // there: the buffer grows when needed).
-  char* Room(std::size_t size) {
-    if (written_ + size > out_.shape.size()) out_.shape.resize(2 * (written_ + size));
-    char* at = &out_.shape[written_];
-    written_ += size;
-    return at;
-  }
-
   void Flush() {
-    std::size_t size = pos_ - flushed_;
-    if (size == 0) return;  // nothing to copy (and memcpy takes no null pointer, even for 0 bytes)
-    std::memcpy(Room(size), sql_.data() + flushed_, size);
+    out_.shape.append(sql_.data() + flushed_, pos_ - flushed_);
     flushed_ = pos_;
   }
 
   void Literal(std::size_t end, LiteralClass type) {
     Flush();
     out_.literals.push_back({static_cast<uint32_t>(pos_), static_cast<uint32_t>(end), type});
-    char* placeholder = Room(2);
-    placeholder[0] = kPlaceholder;
-    placeholder[1] = static_cast<char>(type);
+    out_.shape += kPlaceholder;
+    out_.shape += static_cast<char>(type);
     pos_ = flushed_ = end;
   }
 
   // End of a quoted run starting at `open` (backslash escapes only for strings); npos if unterminated.
+  // memchr finds the quote and any backslash before it (bench: insert_100_rows' 18,000 quoted bytes).
   std::size_t QuotedEnd(std::size_t open, bool escapes) const {
     char quote = sql_[open];
-    for (std::size_t i = open + 1; i < sql_.size(); ++i) {
-      if (escapes && sql_[i] == '\\') {
-        ++i;
-      } else if (sql_[i] == quote) {
-        if (At(i + 1) != static_cast<unsigned char>(quote)) return i + 1;
-        ++i;
+    const char* data = sql_.data();
+    std::size_t i = open + 1;
+    while (i < sql_.size()) {
+      const void* found = std::memchr(data + i, quote, sql_.size() - i);
+      if (!found) return std::string_view::npos;
+      std::size_t at = static_cast<std::size_t>(static_cast<const char*>(found) - data);
+      const void* escape = escapes ? std::memchr(data + i, '\\', at - i) : nullptr;
+      if (escape) {
+        i = static_cast<std::size_t>(static_cast<const char*>(escape) - data) + 2;
+      } else if (At(at + 1) == static_cast<unsigned char>(quote)) {
+        i = at + 2;
+      } else {
+        return at + 1;
       }
     }
     return std::string_view::npos;
@@ -266,7 +261,6 @@ class Scanner {
   std::size_t max_literals_;
   std::size_t pos_ = 0;
   std::size_t flushed_ = 0;  // sql_[0, flushed_) is in the shape
-  std::size_t written_ = 0;  // bytes of out_.shape in use
   NormalizedSql out_;
 };
 

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "cache/epoch.h"
-#include "cache/plan_template.h"
 #include "common/shared_heap.h"
 #include "config/rule_config.h"
 #include "parser/sql_parser.h"
@@ -62,13 +61,6 @@ void LineText::Free::operator()(char* data) const { ::operator delete[](data, st
 CacheEntry::CacheEntry(std::string shape, std::size_t hash, uint64_t version,
                        std::shared_ptr<const StatementTemplate> statement)
     : shape_(std::move(shape)), hash_(hash), version_(version), statement_(std::move(statement)) {}
-
-CacheEntry::~CacheEntry() { delete plan_.load(std::memory_order_acquire); }
-
-bool CacheEntry::ClaimPlanBuild() const {
-  if (plan_claimed_.load(std::memory_order_relaxed)) return false;
-  return !plan_claimed_.exchange(true, std::memory_order_acq_rel);
-}
 
 CacheLimits LimitsFromProps(const RuleSet& rules) {
   const Props& props = rules::RuleSetAccess::Compiled(rules).config.props;
@@ -189,6 +181,10 @@ std::shared_ptr<const ast::Statement> StatementCache::ParseProbed(std::string_vi
     if (entry_out) *entry_out = probe.entry;
     return probe.entry->statement().Instantiate(sql, probe.normalized->literals);
   }
+  if (!Admit(shard, probe.hash)) {
+    MyStripe().misses.fetch_add(1, std::memory_order_relaxed);
+    return ParseUncached(sql);
+  }
   std::shared_ptr<const StatementTemplate> statement;
   std::unique_ptr<CacheEntry> entry;
   BuildShared([&] {
@@ -278,8 +274,19 @@ void StatementCache::Unlink(Shard& shard, CacheEntry* entry) {
   entry->indexed_ = false;
   --shard.entries;
   shard.bytes -= entry->bytes_;
-  if (entry->plan()) --shard.templates;
   Retire(std::shared_ptr<const CacheEntry>(entry));
+}
+
+bool StatementCache::Admit(Shard& shard, std::size_t hash) {
+  if (!shard.full.load(std::memory_order_relaxed)) return true;
+  std::atomic<uint32_t>& slot = shard.seen[(hash >> 4) % kDoorkeeperSlots];
+  uint32_t fingerprint = static_cast<uint32_t>(hash >> 32) | 1u;  // never 0, the empty slot
+  if (slot.load(std::memory_order_relaxed) == fingerprint) {
+    slot.store(0, std::memory_order_relaxed);
+    return true;
+  }
+  slot.store(fingerprint, std::memory_order_relaxed);
+  return false;
 }
 
 void StatementCache::EvictOverBudget(Shard& shard) {
@@ -300,21 +307,8 @@ void StatementCache::EvictOverBudget(Shard& shard) {
       continue;
     }
     Unlink(shard, oldest);
+    shard.full.store(true, std::memory_order_relaxed);
   }
-}
-
-void StatementCache::AttachPlan(const CacheEntry* entry, std::unique_ptr<const PlanTemplate> plan) {
-  if (!plan) return;
-  std::size_t bytes = plan->ApproxBytes();
-  Shard& shard = ShardOf(entry->hash());
-  std::lock_guard<std::mutex> lock(shard.mutex);
-  entry->plan_.store(plan.release(), std::memory_order_release);  // under the lock: Unlink counts it
-  auto* owned = const_cast<CacheEntry*>(entry);
-  if (!owned->indexed_) return;
-  owned->bytes_ += bytes;
-  shard.bytes += bytes;
-  ++shard.templates;
-  EvictOverBudget(shard);
 }
 
 PlanCacheStats StatementCache::stats() const {
@@ -327,7 +321,6 @@ PlanCacheStats StatementCache::stats() const {
     std::lock_guard<std::mutex> lock(shard.mutex);
     result.entries += shard.entries;
     result.bytes += shard.bytes;
-    result.templates += shard.templates;
   }
   return result;
 }
@@ -347,7 +340,8 @@ void StatementCache::Clear() {
       shard.oldest = shard.newest = nullptr;
       shard.entries = 0;
       shard.bytes = 0;
-      shard.templates = 0;
+      shard.full.store(false, std::memory_order_relaxed);
+      for (auto& slot : shard.seen) slot.store(0, std::memory_order_relaxed);
     }
     if (!doomed->empty()) Retire(std::move(doomed));
   }

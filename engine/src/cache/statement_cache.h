@@ -1,10 +1,10 @@
 #pragma once
 // The plan cache: statement models by shape (the SQL with its literals normalized), so that
 // statements differing only in literal values, and prepared statements with '?', are parsed
-// once; each entry can also carry a plan template (cache/plan_template.h) that routes and
-// rewrites further statements of the shape without the general pipeline. Bounded in entries
+// once; every statement then runs the same route and rewrite on its own values. Bounded in entries
 // and bytes per shard (second-chance FIFO eviction), keyed by the rule set version as well,
-// and switched by rule props:
+// and switched by rule props. Once a shard has evicted, a new shape is admitted on its second
+// sighting only, so that shapes seen once do not push out the ones in use:
 //   sql-plan-cache-enabled      true | false (default true)
 //   sql-plan-cache-max-entries  default 10000
 //   sql-plan-cache-max-bytes    default 67108864 (64 MiB)
@@ -34,8 +34,6 @@
 
 namespace sqlroute::cache {
 
-class PlanTemplate;  // cache/plan_template.h
-
 struct CacheLimits {
   bool enabled = true;
   std::size_t max_entries = 10000;
@@ -60,13 +58,12 @@ class LineText {
   std::size_t size_;
 };
 
-// One cached shape: immutable once published, apart from its eviction mark and its plan
-// template, which is attached once. Valid while the reader's EpochGuard lasts. In cache lines
+// One cached shape: immutable once published, apart from its eviction mark. Valid while the
+// reader's EpochGuard lasts. In cache lines
 // of its own (common/cache_line.h).
 class alignas(kCacheLine) CacheEntry {
  public:
   CacheEntry(std::string shape, std::size_t hash, uint64_t version, std::shared_ptr<const StatementTemplate> statement);
-  ~CacheEntry();
   CacheEntry(const CacheEntry&) = delete;
   CacheEntry& operator=(const CacheEntry&) = delete;
 
@@ -74,12 +71,6 @@ class alignas(kCacheLine) CacheEntry {
   std::size_t hash() const { return hash_; }
   uint64_t version() const { return version_; }
   const StatementTemplate& statement() const { return *statement_; }
-
-  // The entry's plan template once attached; nullptr before and for shapes that have none.
-  const PlanTemplate* plan() const { return plan_.load(std::memory_order_acquire); }
-  // True for exactly one caller: the one that should try to build the plan template.
-  bool ClaimPlanBuild() const;
-  bool PlanBuildClaimed() const { return plan_claimed_.load(std::memory_order_relaxed); }
 
  private:
   friend class StatementCache;
@@ -92,8 +83,6 @@ class alignas(kCacheLine) CacheEntry {
   const uint64_t version_;
   const std::shared_ptr<const StatementTemplate> statement_;
   mutable std::atomic<bool> referenced_{false};  // used since the eviction hand last passed
-  mutable std::atomic<const PlanTemplate*> plan_{nullptr};  // owned
-  mutable std::atomic<bool> plan_claimed_{false};
   // Under the shard's mutex:
   std::size_t bytes_ = 0;
   bool indexed_ = false;
@@ -128,8 +117,6 @@ class StatementCache {
   // `entry` (optional) receives the entry that now holds the model, or nullptr.
   std::shared_ptr<const ast::Statement> ParseProbed(std::string_view sql, Probe& probe,
                                                     const CacheEntry** entry = nullptr);
-  // Gives `entry` (claimed with ClaimPlanBuild) its plan template; its bytes count too.
-  void AttachPlan(const CacheEntry* entry, std::unique_ptr<const PlanTemplate> plan);
 
   PlanCacheStats stats() const;
   void Clear();
@@ -138,6 +125,9 @@ class StatementCache {
   std::shared_ptr<const ast::Statement> ParseReporting(std::string_view sql, Probe& probe, bool* hit);
   static constexpr std::size_t kShards = 16;
   static constexpr std::size_t kStripes = 8;
+  // A shape seen once in a full shard costs a parse without the cache, not an entry that a
+  // statement of unseen shape builds and evicts: route/sharding/point_select/unseen, 1.8x -> 1.0x uncached.
+  static constexpr std::size_t kDoorkeeperSlots = 1024;
   struct Index;
   struct alignas(64) Shard {
     mutable std::mutex mutex;
@@ -147,7 +137,9 @@ class StatementCache {
     CacheEntry* newest = nullptr;
     std::size_t entries = 0;
     std::size_t bytes = 0;
-    std::size_t templates = 0;  // entries with a plan template
+    // Once the shard has evicted: the fingerprints of shapes seen once since (Admit).
+    std::atomic<bool> full{false};
+    std::array<std::atomic<uint32_t>, kDoorkeeperSlots> seen{};
   };
   struct alignas(64) Stripe {  // counters per thread group: no cache line shared by two cores
     std::atomic<uint64_t> hits{0};
@@ -161,6 +153,9 @@ class StatementCache {
   bool Insert(Shard& shard, std::unique_ptr<CacheEntry>& entry, std::size_t bytes);
   void Unlink(Shard& shard, CacheEntry* entry);  // drops it from the index and the order; retires it
   void EvictOverBudget(Shard& shard);
+  // Whether a shape of `hash` missing from `shard` should be cached now: always until the shard
+  // has evicted, then on its second sighting.
+  static bool Admit(Shard& shard, std::size_t hash);
   Shard& ShardOf(std::size_t hash) { return shards_[hash % kShards]; }
   Stripe& MyStripe();
 

@@ -214,18 +214,6 @@ std::shared_ptr<const ast::Statement> StatementTemplate::Instantiate(std::string
   return st;
 }
 
-int StatementTemplate::TokenOfExpr(ast::ExprId id) const {
-  for (std::size_t i = 0; i < uses_.size(); ++i) {
-    if (uses_[i].kind == Kind::Expr && uses_[i].index == id) return static_cast<int>(i);
-  }
-  return -1;
-}
-
-Value StatementTemplate::ExprValue(int token, std::string_view sql, const std::vector<LiteralToken>& literals) const {
-  const LiteralToken& t = literals[static_cast<std::size_t>(token)];
-  return ExprLiteral(Text(sql, t), t.type, uses_[static_cast<std::size_t>(token)].negations);
-}
-
 std::size_t StatementTemplate::ApproxBytes() const {
   const ast::Statement& st = *statement_;
   std::size_t bytes = sizeof(*this) + sizeof(st) + st.sql.capacity() + literals_.capacity() * sizeof(LiteralToken) +

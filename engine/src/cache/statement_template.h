@@ -35,12 +35,6 @@ class alignas(kCacheLine) StatementTemplate {
 
   const std::shared_ptr<const ast::Statement>& statement() const { return statement_; }
 
-  // The literal token whose value the expression `id` takes (Kind::Expr), or -1: the model's
-  // own value holds for every statement sharing the template.
-  int TokenOfExpr(ast::ExprId id) const;
-  // The value Instantiate gives that expression for `sql` (whose literal tokens are `literals`).
-  Value ExprValue(int token, std::string_view sql, const std::vector<LiteralToken>& literals) const;
-
   const std::vector<LiteralUse>& uses() const { return uses_; }
   std::size_t ApproxBytes() const;
 

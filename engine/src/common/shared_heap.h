@@ -1,6 +1,6 @@
 #pragma once
 // Where the objects that routing threads share are built and freed (compiled rules, plan cache
-// entries, statement models, plan templates, observability settings): on a thread of their
+// entries, statement models, observability settings): on a thread of their
 // own, never on a routing thread.
 //
 // glibc's malloc gives each thread its own arena and hands a thread's freed chunks back to that

@@ -23,12 +23,5 @@ bool LessIgnoreCase(std::string_view a, std::string_view b);
 inline void Overwrite(std::string& to, const std::string& from) {
   if (to.size() != from.size() || to.compare(from) != 0) to = from;
 }
-// `to` resized to `from`, then each element written over by `each(to[i], from[i])`: the
-// elements `to` holds keep their storage.
-template <typename T, typename Each>
-void OverwriteEach(std::vector<T>& to, const std::vector<T>& from, Each&& each) {
-  to.resize(from.size());
-  for (std::size_t i = 0; i < from.size(); ++i) each(to[i], from[i]);
-}
 
 }  // namespace sqlroute

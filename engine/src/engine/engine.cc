@@ -8,10 +8,7 @@
 #include "cache/epoch.h"
 #include "cache/statement_cache.h"
 #include "bind/bound_statement.h"
-#include "common/shared_heap.h"
-#include "engine/compiled_plan.h"
 #include "engine/execution_groups.h"
-#include "engine/pipeline.h"
 #include "engine/session_tracker.h"
 #include "engine/sql_hint.h"
 #include "observe/observation.h"
@@ -71,7 +68,7 @@ struct Engine::LiveRules {
   std::shared_ptr<const RuleSet> owner;
   std::atomic<const RuleSet*> current;
   std::mutex apply_mutex;                // serialises ApplyDistSql's read-modify-write
-  cache::StatementCache statements;      // statement models and plan templates by shape, per rule set version
+  cache::StatementCache statements;      // statement models by shape, per rule set version
   Observability observability{[this] { return statements.stats(); }};  // metrics, spans, statement log
 };
 
@@ -99,90 +96,44 @@ PlanCacheStats Engine::plan_cache_stats() const { return live_->statements.stats
 
 Observability& Engine::observability() const { return live_->observability; }
 
-namespace engine {
-
-Plan FinishRoute(const route::RouteInput& input, route::RouteContext route, Session* session, std::string_view sql,
-                 observe::Observation& observation, rewrite::RewriteTrace* trace, route::RouteContext* decorated) {
-  const ast::Statement& statement = input.statement;
-  const rules::CompiledRules& rules = input.rules;
-  route::Decorate(input, session, route);
-  observation.Routed(route.type, route.units.size());
-  if (session) engine::TrackTransaction(statement, *session);
-  if (decorated) *decorated = route;
-  Plan plan;
-  rewrite::RewriteResult rewritten =
-      rewrite::Rewrite({statement, input.bound, rules, route, input.params, input.hints.skip_sql_rewrite, trace});
-  plan.units = std::move(rewritten.units);
-  plan.merge = std::move(rewritten.merge);
-  plan.merge.affected_rows_once =
-      route.type == RouteType::Broadcast && ast::ClassOf(statement.kind) == ast::StatementClass::DML;
-  plan.logic_sql = std::string(sql);
-  plan.statement_kind = ast::KindName(statement.kind);
-  plan.route_type = route.type;
-  plan.route_units = std::move(route.units);
-  plan.decisions = std::move(route.decisions);
-  plan.warnings = std::move(route.warnings);
-  plan.notes = std::move(route.notes);
-  engine::GroupForExecution(plan.units, rules.max_connections_size_per_query, plan.execution_groups);
-  observation.Rewritten();
-  return plan;
-}
-
-}  // namespace engine
-
 namespace {
 
-// The pipeline of Engine::Route; `observation` hears of each stage done. A statement without
-// hints whose shape has a plan template is served by the template; otherwise parse (from the
-// cache when it can), route, decorate, rewrite — and the first such run of a cached shape
-// tries to build the shape's template. The plan goes into `out`.
+// The pipeline of Engine::Route, the same for every statement: the model (parsed, or from the
+// plan cache with the statement's literal values), then route, decorate (route/decorators.h),
+// rewrite and plan assembly, written over `out`'s storage; `observation` hears of each stage done.
 void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::string_view sql,
                const std::vector<Value>& params, const Hints& hints, Session* session,
                observe::Observation& observation, Plan& out) {
   const rules::CompiledRules& rules = rules::RuleSetAccess::Compiled(snapshot);
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
-  bool plain = !comment.found && hints.empty();
-  cache::StatementCache::Probe probe = statements.Find(comment.sql, snapshot);
-  if (plain && probe.entry) {
-    if (const auto* compiled = static_cast<const engine::CompiledPlan*>(probe.entry->plan())) {
-      if (compiled->Route({sql, params, session, rules, probe.entry->statement(), probe.normalized->literals,
-                           observation},
-                          out)) {
-        statements.CountHit();
-        return;
-      }
-    }
-  }
-  out = Plan();  // the general pipeline makes a new plan: the old one's storage goes first
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
-  const cache::CacheEntry* entry = nullptr;
-  std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe, &entry);
+  cache::StatementCache::Probe probe = statements.Find(comment.sql, snapshot);
+  std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe);
   const ast::Statement& statement = *parsed;
   observation.Parsed(statement, probe.entry != nullptr);
   CheckParameterCount(statement, params);
   bind::BoundStatement bound = bind::Bind(statement, rules);
-  route::RouteInput input{statement, bound, rules, params, merged};
+  route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions)};
+  route::RouteInput input{statement, bound, rules, params, merged, &spare};
   route::RouteContext route = route::Route(input);
-  if (!plain || !entry || entry->PlanBuildClaimed()) {
-    out = engine::FinishRoute(input, std::move(route), session, sql, observation);
-    return;
-  }
-  route::RouteContext undecorated = route;
-  route::RouteContext decorated;
-  rewrite::RewriteTrace trace;
-  Plan plan = engine::FinishRoute(input, std::move(route), session, sql, observation, &trace, &decorated);
-  if (entry->ClaimPlanBuild()) {
-    std::unique_ptr<const engine::CompiledPlan> compiled;
-    BuildShared([&] {
-      try {
-        compiled = engine::CompiledPlan::Build({entry->statement(), statement, probe.normalized->literals, rules,
-                                                params, undecorated, decorated, trace, plan});
-      } catch (const Error&) {  // the shape keeps the general pipeline
-      }
-    });
-    statements.AttachPlan(entry, std::move(compiled));
-  }
-  out = std::move(plan);
+  route::Decorate(input, session, route);
+  observation.Routed(route.type, route.units.size());
+  if (session) engine::TrackTransaction(statement, *session);
+  rewrite::RewriteResult rewritten =
+      rewrite::Rewrite({statement, bound, rules, route, params, merged.skip_sql_rewrite, &out.units});
+  out.units = std::move(rewritten.units);
+  out.merge = std::move(rewritten.merge);
+  out.merge.affected_rows_once =
+      route.type == RouteType::Broadcast && ast::ClassOf(statement.kind) == ast::StatementClass::DML;
+  out.logic_sql.assign(sql);
+  out.statement_kind.assign(ast::KindName(statement.kind));
+  out.route_type = route.type;
+  out.route_units = std::move(route.units);
+  out.decisions = std::move(route.decisions);
+  out.warnings = std::move(route.warnings);
+  out.notes = std::move(route.notes);
+  engine::GroupForExecution(out.units, rules.max_connections_size_per_query, out.execution_groups);
+  observation.Rewritten();
 }
 
 }  // namespace

@@ -87,7 +87,6 @@ class AssignmentRewriter {
       }
       if (index < params_.size()) {
         out_.params[expr.param_index] = std::move(encrypted);
-        if (out_.record_items) out_.param_items[expr.param_index] = column.items();
       }
     }
     return result;

@@ -13,14 +13,9 @@
 
 namespace sqlroute::rewrite {
 
-// Parameter index -> the encrypt items whose ciphertexts replace it, one value each.
-using EncryptedParams = std::map<int32_t, std::vector<const rules::EncryptItem*>>;
-
 struct EncryptOutput {
   std::vector<SqlToken> tokens;
   std::map<int32_t, std::vector<Value>> params;       // parameter index -> the values replacing it
-  EncryptedParams param_items;                         // ... and the items whose encryptors made them,
-  bool record_items = false;                           //     kept only for a traced rewrite (templates)
   std::map<ast::ExprId, std::string> insert_values;   // INSERT VALUES item -> its replacement
   std::vector<DecryptColumn> decrypt;
 

@@ -146,7 +146,6 @@ class PredicateRewriter {
     } else if (expr.kind == ExprKind::Param) {
       if (static_cast<std::size_t>(expr.param_index) < params_.size()) {
         out_.params[expr.param_index] = {item.encryptor->Encrypt(params_[static_cast<std::size_t>(expr.param_index)])};
-        if (out_.record_items) out_.param_items[expr.param_index] = {&item};
       }
     } else {
       Rename(id);

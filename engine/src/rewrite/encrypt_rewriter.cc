@@ -8,7 +8,6 @@
 namespace sqlroute::rewrite {
 
 EncryptRewriter::EncryptRewriter(const RewriteInput& input) : input_(input), scope_(input.statement, input.bound) {
-  out_.record_items = input.trace != nullptr;
   RewriteEncryptDdl(input, out_);
   if (!scope_.active()) return;
   const ast::Statement& statement = input.statement;

@@ -23,14 +23,11 @@ class EncryptRewriter {
   void AddTokens(std::vector<SqlToken>& tokens) const;
   const std::vector<DecryptColumn>& decrypt() const { return out_.decrypt; }
 
-  // Whether some parameter is encrypted (which parameters is fixed by the statement's shape).
-  bool rewrites_params() const { return !out_.params.empty(); }
   // Predicate parameters replaced by their ciphertext, in place.
   void ReplaceParams(std::vector<Value>& params) const;
   // Parameters (after ReplaceParams) with each SET value expanded to its encrypted values. Only
   // SET values expand, and they precede any IN list the sharding split shortens.
   std::vector<Value> ExpandParams(const std::vector<Value>& params) const;
-  const EncryptedParams& param_items() const { return out_.param_items; }
   // Appends what parameter `index` (originally `value`) becomes.
   void AppendParam(std::size_t index, const Value& value, std::vector<Value>& out) const;
 

@@ -19,16 +19,21 @@ std::string InsertRewriter::KeyText(int row) const {
   return parameterized_ ? "?" : input_.route.generated_keys[static_cast<std::size_t>(row)].ToSqlLiteral();
 }
 
-std::string InsertRewriter::RowText(int row) const {
+void InsertRewriter::AppendRow(int row, std::string& out) const {
   const ast::Statement& statement = input_.statement;
   const ast::InsertRow& values = statement.insert.rows[static_cast<std::size_t>(row)];
-  std::vector<std::string> items;
-  for (ast::ExprId id : values.values) {
+  out += '(';
+  for (std::size_t i = 0; i < values.values.size(); ++i) {
+    if (i > 0) out += ", ";
+    ast::ExprId id = values.values[i];
     const std::string* encrypted = encrypt_.InsertValue(id);
-    items.emplace_back(encrypted ? std::string_view(*encrypted) : statement.text(statement.expr(id).span));
+    out += encrypted ? std::string_view(*encrypted) : statement.text(statement.expr(id).span);
   }
-  if (!input_.route.generated_keys.empty()) items.push_back(KeyText(row));
-  return "(" + Join(items, ", ") + ")";
+  if (!input_.route.generated_keys.empty()) {
+    if (!values.values.empty()) out += ", ";
+    out += KeyText(row);
+  }
+  out += ')';
 }
 
 void InsertRewriter::AddTokens(std::vector<SqlToken>& tokens) const {
@@ -66,10 +71,13 @@ std::vector<int> InsertRewriter::Rows(std::size_t index) const {
   return all;
 }
 
-std::string InsertRewriter::ValuesText(std::size_t index) const {
-  std::vector<std::string> rows;
-  for (int row : Rows(index)) rows.push_back(RowText(row));
-  return Join(rows, ", ");
+void InsertRewriter::AppendValues(std::size_t index, std::string& out) const {
+  bool first = true;
+  for (int row : Rows(index)) {
+    if (!first) out += ", ";
+    first = false;
+    AppendRow(row, out);
+  }
 }
 
 std::vector<Value> InsertRewriter::Params(std::size_t index) const {

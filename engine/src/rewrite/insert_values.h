@@ -18,12 +18,12 @@ class InsertRewriter {
   bool active() const { return active_; }
   // Column list / generated key tokens (the same for every unit).
   void AddTokens(std::vector<SqlToken>& tokens) const;
-  // The VALUES text and the parameters of unit `index`.
-  std::string ValuesText(std::size_t index) const;
+  // Appends the VALUES text of unit `index` to `out`; its parameters.
+  void AppendValues(std::size_t index, std::string& out) const;
   std::vector<Value> Params(std::size_t index) const;
 
  private:
-  std::string RowText(int row) const;
+  void AppendRow(int row, std::string& out) const;
   void AddKeyTokens(std::vector<SqlToken>& tokens) const;
   std::string KeyText(int row) const;
   std::vector<int> Rows(std::size_t index) const;

@@ -13,7 +13,12 @@
 namespace sqlroute::rewrite {
 namespace {
 
-std::string Quote(const std::string& name, bool quoted) { return quoted ? "`" + name + "`" : name; }
+void AppendName(std::string& out, bool quoted, std::string_view name, std::string_view suffix = {}) {
+  if (quoted) out += '`';
+  out += name;
+  out += suffix;
+  if (quoted) out += '`';
+}
 
 }  // namespace
 
@@ -21,9 +26,12 @@ RewriteResult Rewrite(const RewriteInput& input) {
   const ast::Statement& statement = input.statement;
   const route::RouteContext& route = input.route;
   RewriteResult result;
+  if (input.spare) result.units.swap(*input.spare);
+  result.units.resize(route.units.size());
   if (input.skip_rewrite) {
-    for (const auto& unit : route.units) result.units.push_back({unit.data_source, statement.sql, input.params});
-    if (input.trace) *input.trace = RewriteTrace{};
+    for (std::size_t i = 0; i < route.units.size(); ++i) {
+      result.units[i] = {route.units[i].data_source, statement.sql, input.params};
+    }
     return result;
   }
   std::vector<SqlToken> tokens;
@@ -51,39 +59,39 @@ RewriteResult Rewrite(const RewriteInput& input) {
   InListRewriter in_list(input);
   if (in_list.active()) in_list.AddToken(tokens);
   SortAndCheck(tokens, statement.sql);
-  if (input.trace) {
-    input.trace->tokens = tokens;
-    input.trace->params_rewritten =
-        insert.active() || in_list.active() || encrypt.rewrites_params() || params != input.params;
-    std::vector<Value> replaced = input.params;
-    encrypt.ReplaceParams(replaced);
-    input.trace->params_encrypted_only = !in_list.active() && params == replaced;
-    input.trace->encrypted = encrypt.param_items();
-  }
   for (std::size_t i = 0; i < route.units.size(); ++i) {
     const RouteUnit& unit = route.units[i];
     auto text_of = [&](const SqlToken& token, std::string& out) {
       switch (token.kind) {
         case TokenKind::Text: out += token.text; return;
         case TokenKind::TableName: {
-          std::string actual = ActualTable(unit, token.text);
-          out += Quote(actual.empty() ? token.text : actual, token.quoted);
+          const std::string* actual = ActualTable(unit, token.text);
+          AppendName(out, token.quoted, actual && !actual->empty() ? *actual : token.text);
           return;
         }
         case TokenKind::IndexName: {
-          std::string actual = ActualTable(unit, token.table);
-          out += Quote(actual.empty() ? token.text : token.text + "_" + actual, token.quoted);
+          const std::string* actual = ActualTable(unit, token.table);
+          if (actual && !actual->empty()) {
+            AppendName(out, token.quoted, token.text, "_" + *actual);
+          } else {
+            AppendName(out, token.quoted, token.text);
+          }
           return;
         }
-        case TokenKind::InsertValues: out += insert.ValuesText(i); return;
+        case TokenKind::InsertValues: insert.AppendValues(i, out); return;
         case TokenKind::InListItems: in_list.AppendItems(i, out); return;
       }
       out += token.text;
     };
-    SqlUnit out{unit.data_source, tokens.empty() ? statement.sql : BuildSql(statement.sql, tokens, text_of),
-                insert.active() ? insert.Params(i)
-                                : encrypt.ExpandParams(in_list.active() ? in_list.Params(i, params) : params)};
-    result.units.push_back(std::move(out));
+    SqlUnit& out = result.units[i];
+    out.data_source = unit.data_source;
+    if (tokens.empty()) {
+      out.sql = statement.sql;
+    } else {
+      BuildSql(statement.sql, tokens, text_of, out.sql);
+    }
+    out.params = insert.active() ? insert.Params(i)
+                                 : encrypt.ExpandParams(in_list.active() ? in_list.Params(i, params) : params);
   }
   AggregateUnionAll(input, result.units);
   return result;

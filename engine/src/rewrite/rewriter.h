@@ -12,16 +12,6 @@
 
 namespace sqlroute::rewrite {
 
-// What the plan cache's templates (cache/plan_template.h) learn from one rewrite.
-struct RewriteTrace {
-  std::vector<SqlToken> tokens;   // sorted: what every unit's SQL splices into the statement
-  bool params_rewritten = false;  // a unit's parameters are not the input's as given
-  // ... but each is only the input's with the `encrypted` ones replaced by their items'
-  // ciphertexts (for an INSERT: of its own value rows)
-  bool params_encrypted_only = false;
-  EncryptedParams encrypted;
-};
-
 struct RewriteInput {
   const ast::Statement& statement;
   const bind::BoundStatement& bound;  // bind::Bind(statement, rules)
@@ -29,7 +19,7 @@ struct RewriteInput {
   const route::RouteContext& route;
   const std::vector<Value>& params;
   bool skip_rewrite = false;
-  RewriteTrace* trace = nullptr;  // filled when given
+  std::vector<SqlUnit>* spare = nullptr;  // units of an earlier plan, written over (Engine::RouteInto)
 };
 
 struct RewriteResult {

@@ -2,8 +2,8 @@
 
 namespace sqlroute::rewrite {
 
-std::string BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens, const TokenText& text_of) {
-  std::string result;
+void BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens, const TokenText& text_of, std::string& result) {
+  result.clear();
   result.reserve(sql.size() + 32);
   std::size_t cursor = 0;
   for (const auto& token : tokens) {
@@ -12,7 +12,6 @@ std::string BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens
     cursor = token.end;
   }
   result.append(sql, cursor, std::string::npos);
-  return result;
 }
 
 }  // namespace sqlroute::rewrite

@@ -11,7 +11,8 @@ namespace sqlroute::rewrite {
 // Appends a token's text to `out`.
 using TokenText = std::function<void(const SqlToken&, std::string& out)>;
 
-// `tokens` must be sorted and non-overlapping (SortAndCheck).
-std::string BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens, const TokenText& text_of);
+// Writes `sql` with the tokens' texts over `result`; `tokens` must be sorted and non-overlapping
+// (SortAndCheck).
+void BuildSql(const std::string& sql, const std::vector<SqlToken>& tokens, const TokenText& text_of, std::string& result);
 
 }  // namespace sqlroute::rewrite

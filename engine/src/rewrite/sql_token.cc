@@ -8,9 +8,10 @@
 namespace sqlroute::rewrite {
 
 void SortAndCheck(std::vector<SqlToken>& tokens, const std::string& sql) {
-  std::stable_sort(tokens.begin(), tokens.end(), [](const SqlToken& a, const SqlToken& b) {
+  auto before = [](const SqlToken& a, const SqlToken& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
-  });
+  };
+  if (!std::is_sorted(tokens.begin(), tokens.end(), before)) std::stable_sort(tokens.begin(), tokens.end(), before);
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (tokens[i].end > sql.size() || tokens[i].begin > tokens[i].end ||
         (i > 0 && tokens[i].begin < tokens[i - 1].end)) {
@@ -21,11 +22,11 @@ void SortAndCheck(std::vector<SqlToken>& tokens, const std::string& sql) {
   }
 }
 
-std::string ActualTable(const RouteUnit& unit, const std::string& logic) {
+const std::string* ActualTable(const RouteUnit& unit, const std::string& logic) {
   for (const auto& each : unit.tables) {
-    if (EqualsIgnoreCase(each.logic, logic)) return each.actual;
+    if (EqualsIgnoreCase(each.logic, logic)) return &each.actual;
   }
-  return "";
+  return nullptr;
 }
 
 }  // namespace sqlroute::rewrite

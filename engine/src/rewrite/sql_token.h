@@ -29,7 +29,7 @@ struct SqlToken {
 // Sorts the tokens and checks that none overlap (an overlap is a bug: REWRITE_CONFLICT).
 void SortAndCheck(std::vector<SqlToken>& tokens, const std::string& sql);
 
-// The actual name of `logic` in `unit`, or "" when the unit does not map it.
-std::string ActualTable(const RouteUnit& unit, const std::string& logic);
+// The actual name of `logic` in `unit`, or null when the unit does not map it.
+const std::string* ActualTable(const RouteUnit& unit, const std::string& logic);
 
 }  // namespace sqlroute::rewrite

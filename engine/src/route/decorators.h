@@ -1,8 +1,8 @@
 #pragma once
 // The rules that decorate a route once sharding (with broadcast and single tables) has created
 // it, in one table. ShardingSphere loads its SQLRouters ordered by each rule's order constant
-// and lets the later ones decorate the route context; the table keeps that order. Every path
-// that routes a statement (the pipeline and the plan cache's templates) runs it through Decorate.
+// and lets the later ones decorate the route context; the table keeps that order. The pipeline
+// (engine/engine.cc) runs every statement through Decorate, whether its model was cached or not.
 #include <iterator>
 
 #include "route/readwrite_decorator.h"

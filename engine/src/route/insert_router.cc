@@ -130,18 +130,21 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
     for (const auto& column : strategy->columns) sharding_columns.push_back(&column);
   }
   bool has_conditions = false;
+  ShardingCondition condition;  // every row's, over the same storage
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const std::vector<ast::ExprId>& row = *rows[r];
-    ShardingCondition condition;
+    std::size_t used = 0;
     for (const std::string* name : sharding_columns) {
       const std::string& column = *name;
-      if (std::any_of(condition.columns.begin(), condition.columns.end(),
+      if (std::any_of(condition.columns.begin(), condition.columns.begin() + static_cast<std::ptrdiff_t>(used),
                       [&](const ColumnCondition& c) { return c.column == column; })) {
         continue;
       }
-      ColumnCondition each;
+      if (used == condition.columns.size()) condition.columns.emplace_back();
+      ColumnCondition& each = condition.columns[used++];
       each.table = target;
       each.column = column;
+      each.values.clear();
       int index = column_index(column);
       if (index >= 0 && static_cast<std::size_t>(index) < row.size()) {
         auto value = OperandValue(statement, row[static_cast<std::size_t>(index)], input.params);
@@ -152,8 +155,8 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
         each.values.push_back(Value::Null());
       }
       each.text = "= " + each.values.front().ToDisplay();
-      condition.columns.push_back(std::move(each));
     }
+    condition.columns.resize(used);
     has_conditions = has_conditions || !condition.columns.empty();
     std::vector<rules::DataNode> nodes = router.Route(*target, condition.columns.empty() ? nullptr : &condition);
     if (nodes.size() != 1) {
@@ -161,8 +164,7 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
                                                         "` to avoid same record in table `" + target->logic_table +
                                                         "` routing to multiple data nodes.");
     }
-    std::size_t unit = context.AddUnit({nodes.front().data_source, nodes.front().data_source,
-                                        {{target->logic_table, nodes.front().table}}});
+    std::size_t unit = context.AddUnit(nodes.front().data_source, target->logic_table, nodes.front().table);
     if (context.insert_rows.size() <= unit) context.insert_rows.resize(unit + 1);
     context.insert_rows[unit].push_back(static_cast<int>(r));
   }

@@ -27,6 +27,8 @@ struct RouteContext {
 
   // Adds a unit unless one with the same data source and table mappings exists; returns its index.
   std::size_t AddUnit(RouteUnit unit);
+  // The same for a unit of one table, built only when it is new (the rows of an INSERT).
+  std::size_t AddUnit(const std::string& data_source, const std::string& logic, const std::string& actual);
   bool SingleUnit() const { return units.size() == 1; }
 };
 

@@ -168,19 +168,6 @@ RouteContext RouteByDataSourceHint(const RouteInput& input) {
 
 }  // namespace
 
-bool RouteReadsValues(const RouteInput& input) {
-  if (input.rules.data_sources.empty() || input.hints.data_source_name) return false;
-  switch (ast::ClassOf(input.statement.kind)) {
-    case StatementClass::TCL:
-    case StatementClass::DDL:
-    case StatementClass::DAL:
-    case StatementClass::DCL: return false;
-    default: return !Classify(input).sharding.empty();
-  }
-}
-
-std::vector<const rules::ShardingTable*> ShardingTablesOf(const RouteInput& input) { return Classify(input).sharding; }
-
 RouteContext Route(const RouteInput& input) {
   if (input.rules.data_sources.empty()) {
     throw Error(ErrorCode::NO_ROUTE_RESULT, "Can not get route result, please check your sharding rule configuration.");

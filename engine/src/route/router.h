@@ -20,6 +20,7 @@ struct RouteInput {
   const rules::CompiledRules& rules;
   const std::vector<Value>& params;
   const Hints& hints;
+  SpareRoute* spare = nullptr;  // storage of an earlier plan's route, written over (Engine::RouteInto)
 };
 
 RouteContext Route(const RouteInput& input);
@@ -30,25 +31,9 @@ RouteContext RouteUnicast(const rules::CompiledRules& rules, const std::vector<c
 // DQL/DML that touch sharding tables (sharding_router.cc).
 RouteContext RouteSharding(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables);
 
-// For the plan cache's templates (cache/plan_template.h), which replay the value-dependent part
-// of a route without the rest:
-// Whether Route reads literal or parameter values (sharding conditions): false when the route
-// depends on the statement's structure, the rules and the hints only.
-bool RouteReadsValues(const RouteInput& input);
-// The sharding tables of the statement, in the order Route considers them.
-std::vector<const rules::ShardingTable*> ShardingTablesOf(const RouteInput& input);
 // A query block's WHERE and ON conditions.
 std::vector<ast::ExprId> BlockPredicates(const ast::Query& query);
 // The predicates sharding conditions come from: WHERE plus the main query's ON conditions.
 std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement);
-// RouteSharding of DQL/DML other than INSERT once the conditions are extracted (and checked
-// against sub-queries): standard, binding or cartesian route, IN-list split, warnings, checks
-// and auditors. `spare` (optional): storage the units and decisions reuse. `known` (optional,
-// no hints): the standard route of another branch of one condition whose PartitionKey for the
-// first table (route/table_router.h) is this branch's; its units and decisions are taken
-// instead of routing again, with this branch's condition texts.
-RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables,
-                                     const TableScope& scope, const ShardingConditions& conditions,
-                                     SpareRoute* spare = nullptr, const RouteContext* known = nullptr);
 
 }  // namespace sqlroute::route

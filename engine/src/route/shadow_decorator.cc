@@ -180,21 +180,6 @@ class ShadowDecision {
 
 }  // namespace
 
-bool ShadowReadsValues(const RouteInput& input) {
-  if (!input.rules.shadow) return false;
-  std::string operation = Operation(input.statement.kind);
-  if (operation.empty()) return false;
-  for (const auto& ref : input.statement.tables) {
-    for (const auto& table : input.rules.shadow->tables) {
-      if (table.table != ToLower(ref.name.name)) continue;
-      for (const auto& each : table.algorithms) {
-        if (!each.algorithm->IsHintAlgorithm() && each.algorithm->operation() == operation) return true;
-      }
-    }
-  }
-  return false;
-}
-
 void DecorateShadow(const RouteInput& input, Session* /*session*/, RouteContext& context) {
   if (!input.rules.shadow) return;
   std::string note = "shadow: ";

@@ -10,9 +10,4 @@ namespace sqlroute::route {
 // The session is not read: the signature is the one every route decorator has (route/decorators.h).
 void DecorateShadow(const RouteInput& input, Session* session, RouteContext& context);
 
-// Whether DecorateShadow may read the statement's literal or parameter values (a column
-// algorithm for the statement's operation on one of its tables); false when its decision
-// depends on the statement's structure, comments and hints only.
-bool ShadowReadsValues(const RouteInput& input);
-
 }  // namespace sqlroute::route

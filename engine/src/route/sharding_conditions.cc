@@ -63,6 +63,12 @@ std::vector<ast::ExprId> Flatten(const ast::Statement& statement, ast::ExprId ro
 // OR-branches of AND-predicates; nullopt when there would be too many branches.
 std::optional<Branches> AndPredicates(const ast::Statement& statement, ast::ExprId root, int depth = 0) {
   if (depth > 64) return std::nullopt;
+  auto is_or = [&](ast::ExprId id) {
+    const ast::Expr& expr = statement.expr(id);
+    return expr.kind == ast::ExprKind::Binary && expr.op == "OR";
+  };
+  std::vector<ast::ExprId> conjuncts = Flatten(statement, root, "AND");
+  if (std::none_of(conjuncts.begin(), conjuncts.end(), is_or)) return Branches{std::move(conjuncts)};  // one branch
   Branches result;
   for (ast::ExprId alternative : Flatten(statement, root, "OR")) {
     Branches product{{}};
@@ -113,9 +119,8 @@ std::string Flip(const std::string& op) {
 
 class Extractor {
  public:
-  Extractor(const ast::Statement& statement, const TableScope& scope, const std::vector<Value>& params,
-            const LiteralOverrides* overrides = nullptr)
-      : statement_(statement), scope_(scope), params_(params), overrides_(overrides) {}
+  Extractor(const ast::Statement& statement, const TableScope& scope, const std::vector<Value>& params)
+      : statement_(statement), scope_(scope), params_(params) {}
 
   std::optional<ColumnCondition> FromPredicate(ast::ExprId id) const {
     const ast::Expr& expr = statement_.expr(id);
@@ -162,7 +167,7 @@ class Extractor {
     }
     auto result = Column(column_id);
     if (!result) return std::nullopt;
-    auto value = OperandValue(statement_, value_id, params_, overrides_);
+    auto value = OperandValue(statement_, value_id, params_);
     if (!value) return std::nullopt;
     result->text = op + " " + value->ToDisplay();
     if (op == "=") {
@@ -188,11 +193,11 @@ class Extractor {
     values.reserve(expr.children.size() - 1);
     for (std::size_t i = 1; i < expr.children.size(); ++i) {
       const ast::Expr& item = statement_.expr(expr.children[i]);
-      if (item.kind == ast::ExprKind::Literal && !overrides_) {  // read in place: one copy of the value
+      if (item.kind == ast::ExprKind::Literal) {  // read in place: one copy of the value
         values.push_back(item.literal);
         continue;
       }
-      auto value = OperandValue(statement_, expr.children[i], params_, overrides_);
+      auto value = OperandValue(statement_, expr.children[i], params_);
       if (!value) return std::nullopt;
       values.push_back(std::move(*value));
     }
@@ -205,8 +210,8 @@ class Extractor {
     if (expr.negated || expr.children.size() != 3) return std::nullopt;
     auto result = Column(expr.children[0]);
     if (!result) return std::nullopt;
-    auto low = OperandValue(statement_, expr.children[1], params_, overrides_);
-    auto high = OperandValue(statement_, expr.children[2], params_, overrides_);
+    auto low = OperandValue(statement_, expr.children[1], params_);
+    auto high = OperandValue(statement_, expr.children[2], params_);
     if (!low || !high) return std::nullopt;
     result->is_range = true;
     result->range.lower = *low;
@@ -262,7 +267,6 @@ class Extractor {
   const ast::Statement& statement_;
   const TableScope& scope_;
   const std::vector<Value>& params_;
-  const LiteralOverrides* overrides_;
 };
 
 void RequireSameFamily(const Value& a, const Value& b, const std::string& column) {
@@ -378,17 +382,10 @@ bool ShardingConditions::AlwaysFalse() const {
   return true;
 }
 
-std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId id, const std::vector<Value>& params,
-                                  const LiteralOverrides* overrides) {
+std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId id, const std::vector<Value>& params) {
   const ast::Expr& expr = statement.expr(id);
   switch (expr.kind) {
-    case ast::ExprKind::Literal:
-      if (overrides) {
-        for (const auto& each : *overrides) {
-          if (each.first == id) return each.second;
-        }
-      }
-      return expr.literal;
+    case ast::ExprKind::Literal: return expr.literal;
     case ast::ExprKind::Param: {
       if (expr.param_index < 0 || static_cast<std::size_t>(expr.param_index) >= params.size()) {
         throw Error(ErrorCode::PARAMETER_MISSING,
@@ -405,15 +402,6 @@ std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId i
   }
 }
 
-std::optional<ColumnCondition> ConditionOf(const ast::Statement& statement, ast::ExprId predicate, const TableScope& scope,
-                                           const std::vector<Value>& params, const LiteralOverrides* overrides) {
-  return Extractor(statement, scope, params, overrides).FromPredicate(predicate);
-}
-
-std::optional<std::vector<std::vector<ast::ExprId>>> PredicateBranches(const ast::Statement& statement, ast::ExprId root) {
-  return AndPredicates(statement, root);
-}
-
 ShardingConditions ExtractConditions(const ast::Statement& statement, const std::vector<ast::ExprId>& predicates,
                                      const TableScope& scope, const std::vector<Value>& params) {
   ShardingConditions result;
@@ -427,6 +415,10 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     if (!parts) {
       result.full_route_reason = "the WHERE clause has more than " + std::to_string(kMaxBranches) + " OR branches";
       return result;
+    }
+    if (branches.size() == 1 && branches.front().empty()) {  // the first predicate: its branches as they are
+      branches = std::move(*parts);
+      continue;
     }
     Branches next;
     for (const auto& left : branches) {

@@ -35,22 +35,10 @@ struct ShardingConditions {
   bool AlwaysFalse() const;
 };
 
-// Literal values to read instead of the model's own: a statement of the same shape whose
-// literals differ (the plan cache's templates route it with the cached model).
-using LiteralOverrides = std::vector<std::pair<ast::ExprId, Value>>;
-
 // Reads the value of a literal / ? / NOW() operand; nullopt for anything else.
-std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId id, const std::vector<Value>& params,
-                                  const LiteralOverrides* overrides = nullptr);
+std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId id, const std::vector<Value>& params);
 
 ShardingConditions ExtractConditions(const ast::Statement& statement, const std::vector<ast::ExprId>& predicates,
                                      const TableScope& scope, const std::vector<Value>& params);
-
-// What ExtractConditions reads from one predicate of a branch (before merging conditions on
-// the same column), or nullopt when it gives no sharding condition.
-std::optional<ColumnCondition> ConditionOf(const ast::Statement& statement, ast::ExprId predicate, const TableScope& scope,
-                                           const std::vector<Value>& params, const LiteralOverrides* overrides = nullptr);
-// The OR-branches of AND-ed predicates ExtractConditions splits `root` into; nullopt: too many.
-std::optional<std::vector<std::vector<ast::ExprId>>> PredicateBranches(const ast::Statement& statement, ast::ExprId root);
 
 }  // namespace sqlroute::route

@@ -83,36 +83,6 @@ void StandardRoute(const RouteInput& input, const std::vector<const rules::Shard
   context.type = tables.size() > 1 ? RouteType::Binding : RouteType::Standard;
 }
 
-// The units and decisions of `known` (RouteShardingConditions), with the branch's condition texts.
-void RepeatKnownRoute(const RouteContext& known, const rules::ShardingTable& table, const ShardingCondition& branch,
-                      RouteContext& context, SpareRoute* spare) {
-  if (spare) {
-    context.units.swap(spare->units);
-    context.decisions.swap(spare->decisions);
-  }
-  // Element by element over the spare storage, which mostly holds these texts already.
-  OverwriteEach(context.units, known.units, [](RouteUnit& to, const RouteUnit& from) {
-    Overwrite(to.logic_data_source, from.logic_data_source);
-    Overwrite(to.data_source, from.data_source);
-    OverwriteEach(to.tables, from.tables, [](TableMapping& mapping, const TableMapping& same) {
-      Overwrite(mapping.logic, same.logic);
-      Overwrite(mapping.actual, same.actual);
-    });
-  });
-  OverwriteEach(context.decisions, known.decisions, [&](RouteDecision& to, const RouteDecision& from) {
-    Overwrite(to.table, from.table);
-    Overwrite(to.column, from.column);
-    Overwrite(to.algorithm, from.algorithm);
-    OverwriteEach(to.targets, from.targets, Overwrite);
-    to.database_level = from.database_level;
-    const rules::ShardingStrategy& strategy = to.database_level ? table.database_strategy : table.table_strategy;
-    const ColumnCondition* condition = BoundCondition(table, strategy.columns.front(), &branch);
-    if (!condition) throw Error(ErrorCode::INTERNAL_ERROR, "a known route's condition is gone");
-    Overwrite(to.condition, condition->text);
-  });
-  context.type = known.type;
-}
-
 void CartesianRoute(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables,
                     const ShardingConditions& conditions, RouteContext& context) {
   const rules::ShardingRule& rule = *input.rules.sharding;
@@ -173,6 +143,32 @@ void CartesianRoute(const RouteInput& input, const std::vector<const rules::Shar
   context.type = RouteType::Cartesian;
 }
 
+// Standard, binding or cartesian route once the conditions are extracted, IN-list split,
+// warnings, checks and auditors.
+RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables,
+                                     const TableScope& scope, const ShardingConditions& conditions) {
+  // `input.spare`'s units and decisions are written over by the standard route.
+  const ast::Statement& statement = input.statement;
+  RouteContext context;
+  if (conditions.AlwaysFalse()) {
+    context = RouteUnicast(input.rules, tables);
+  } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
+    InListChoices choices;
+    bool split = tables.size() == 1;
+    StandardRoute(input, tables, conditions, context, split ? &choices : nullptr, input.spare);
+    if (split) PlanInListSplit(input, *tables.front(), conditions, choices, context);
+  } else {
+    CartesianRoute(input, tables, conditions, context);
+  }
+  if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
+    context.warnings.push_back("full route: " + conditions.full_route_reason);
+  }
+  CheckUpdateShardingValue(input, scope, conditions, context);
+  CheckLimitOnMultipleNodes(statement, context);
+  RunAudits(input, tables, !conditions.branches.empty());
+  return context;
+}
+
 }  // namespace
 
 std::vector<ast::ExprId> BlockPredicates(const ast::Query& query) {
@@ -209,32 +205,6 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const rule
     if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement};
   }
   return RouteShardingConditions(input, tables, scope, conditions);
-}
-
-RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables,
-                                     const TableScope& scope, const ShardingConditions& conditions, SpareRoute* spare,
-                                     const RouteContext* known) {
-  const ast::Statement& statement = input.statement;
-  RouteContext context;
-  if (conditions.AlwaysFalse()) {
-    context = RouteUnicast(input.rules, tables);
-  } else if (known) {
-    RepeatKnownRoute(*known, *tables.front(), conditions.branches.front(), context, spare);
-  } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
-    InListChoices choices;
-    bool split = tables.size() == 1;
-    StandardRoute(input, tables, conditions, context, split ? &choices : nullptr, spare);
-    if (split) PlanInListSplit(input, *tables.front(), conditions, choices, context);
-  } else {
-    CartesianRoute(input, tables, conditions, context);
-  }
-  if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
-    context.warnings.push_back("full route: " + conditions.full_route_reason);
-  }
-  CheckUpdateShardingValue(input, scope, conditions, context);
-  CheckLimitOnMultipleNodes(statement, context);
-  RunAudits(input, tables, !conditions.branches.empty());
-  return context;
 }
 
 }  // namespace sqlroute::route

@@ -243,66 +243,6 @@ const ColumnCondition* BoundCondition(const rules::ShardingTable& table, const s
   return nullptr;
 }
 
-namespace {
-
-// Gives each number of the branch's partition key to `part`; false when there is no key.
-template <typename Part>
-bool ForEachKeyPart(const rules::ShardingTable& table, const ShardingCondition& branch, Part part) {
-  enum : int64_t { kNoCondition = -1, kEveryPartition = -2, kRange = -3, kValues = -4 };
-  try {
-    for (const rules::ShardingStrategy* strategy : {&table.database_strategy, &table.table_strategy}) {
-      if (strategy->kind == Kind::None) continue;
-      if (strategy->kind != Kind::Standard) return false;
-      const PrecisePartitions* partitions = strategy->algorithm.standard->precise_partitions();
-      if (!partitions) return false;
-      const ColumnCondition* condition = BoundCondition(table, strategy->columns.front(), &branch);
-      if (!condition) {
-        part(kNoCondition);
-        continue;
-      }
-      if (condition->in_list != ast::kNoExpr) return false;
-      if (!condition->is_range) {
-        part(kValues);
-        part(static_cast<int64_t>(condition->values.size()));
-        for (const auto& value : condition->values) part(partitions->PrecisePartition(value));
-        continue;
-      }
-      // Without a table for every target list, a range goes to the algorithm's own range sharding.
-      std::size_t lists = strategy == &table.database_strategy ? 1 : table.actual_tables.size();
-      if (strategy->partition_targets.size() < lists) return false;
-      std::optional<std::vector<int64_t>> range = partitions->RangePartitions(condition->range);
-      if (!range) {
-        part(kEveryPartition);
-        continue;
-      }
-      part(kRange);
-      part(static_cast<int64_t>(range->size()));
-      for (int64_t each : *range) part(each);
-    }
-  } catch (const Error&) {
-    return false;  // the router reports it, where it meets it
-  }
-  return true;
-}
-
-}  // namespace
-
-std::optional<std::vector<int64_t>> PartitionKey(const rules::ShardingTable& table, const ShardingCondition& branch) {
-  std::vector<int64_t> key;
-  if (!ForEachKeyPart(table, branch, [&](int64_t part) { key.push_back(part); })) return std::nullopt;
-  return key;
-}
-
-bool HasPartitionKey(const rules::ShardingTable& table, const ShardingCondition& branch, const std::vector<int64_t>& key) {
-  std::size_t next = 0;
-  bool same = true;
-  bool keyed = ForEachKeyPart(table, branch, [&](int64_t part) {
-    same = same && next < key.size() && key[next] == part;
-    ++next;
-  });
-  return keyed && same && next == key.size();
-}
-
 std::vector<Value> TableRouter::HintValues(const rules::ShardingTable& table, bool database_level) const {
   if (database_level && hints_.database_value_only) return {*hints_.database_value_only};
   const auto& values = database_level ? hints_.database_values : hints_.table_values;
@@ -446,7 +386,7 @@ std::vector<rules::DataNode> TableRouter::Route(const rules::ShardingTable& tabl
   constexpr std::size_t kReserved = 64;  // nodes and decisions up front; a route to more grows the lists
   std::vector<rules::DataNode> result;
   result.reserve(std::min(table.nodes.size(), kReserved));
-  decisions_.reserve(decisions_.size() + std::min(data_sources.size(), kReserved));
+  if (decisions_.empty()) decisions_.reserve(std::min(data_sources.size(), kReserved));  // later rows grow it geometrically
   for (std::size_t i = 0; i < data_sources.size(); ++i) {
     const std::string& ds = data_sources[i];
     std::size_t list = all ? i : static_cast<std::size_t>(table.DataSourceIndex(ds));

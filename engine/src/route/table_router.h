@@ -23,14 +23,6 @@ using InListChoices = std::map<std::pair<ast::ExprId, const std::vector<std::str
 const ColumnCondition* BoundCondition(const rules::ShardingTable& table, const std::string& column,
                                       const ShardingCondition* branch);
 
-// The partitions the branch's conditions fall into under `table`'s strategies, in the order
-// TableRouter::Route asks for them. Branches with one key route `table` alike: the same nodes
-// and decision targets, only the decisions' condition texts differ. nullopt when Route would
-// read the values otherwise (no tabulated precise partitions, an IN list) or fails on them.
-std::optional<std::vector<int64_t>> PartitionKey(const rules::ShardingTable& table, const ShardingCondition& branch);
-// PartitionKey(table, branch) == key, without building the key.
-bool HasPartitionKey(const rules::ShardingTable& table, const ShardingCondition& branch, const std::vector<int64_t>& key);
-
 class TableRouter {
  public:
   // Decisions are appended to `decisions`. `spare` (optional, `decisions` empty): storage of an
