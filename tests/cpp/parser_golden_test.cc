@@ -31,7 +31,8 @@ std::vector<std::string> StringList(const YAML::Node& node) {
 void CheckCase(const YAML::Node& c, const std::string& where) {
   static const std::set<std::string> kKeys = {"sql", "kind", "tables", "roles", "schemas", "indexes",
                                               "constraints", "params", "comments", "joins", "variables",
-                                              "windows", "call_orders", "error", "section", "statement"};
+                                              "windows", "call_orders", "error", "section", "statement",
+                                              "bound"};
   for (const auto& entry : c) {
     ASSERT_TRUE(kKeys.count(entry.first.as<std::string>())) << where << ": unknown key " << entry.first.as<std::string>();
   }

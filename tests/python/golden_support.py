@@ -299,10 +299,12 @@ _PARSE_COUNTS = ("params", "comments")
 def parse_file_cases(path: Path) -> List[ParseCase]:
     """Every case of one parse file."""
     result = []
-    root = items(load(path), ["cases"], path.name)
+    root = items(load(path), ["cases", "metadata"], path.name)
     for index, node in enumerate(sequence(root["cases"], f"{path.name}: cases")):
         where = f"{path.name}: cases[{index}]"
-        case = items(node, ["sql", "kind", "error", "section", "statement", *_PARSE_LISTS, *_PARSE_COUNTS], where)
+        # `bound` (a bound statement) is checked by tests/cpp/bind_golden_test.cc only.
+        case = items(node, ["sql", "kind", "error", "section", "statement", "bound", *_PARSE_LISTS, *_PARSE_COUNTS],
+                     where)
         checks: Dict[str, Any] = {key: None for key in (*_PARSE_LISTS, *_PARSE_COUNTS)}
         for key in _PARSE_LISTS:
             if key in case:

@@ -7,6 +7,7 @@
 
 #include "cache/epoch.h"
 #include "cache/statement_cache.h"
+#include "bind/bound_statement.h"
 #include "engine/execution_groups.h"
 #include "engine/session_tracker.h"
 #include "engine/sql_hint.h"
@@ -108,14 +109,15 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   const ast::Statement& statement = *parsed;
   observation.Parsed(statement, probe.entry != nullptr);
   CheckParameterCount(statement, params);
+  bind::BoundStatement bound = bind::Bind(statement, rules);
   route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions)};
-  route::RouteInput input{statement, rules, params, merged, &spare};
+  route::RouteInput input{statement, bound, rules, params, merged, &spare};
   route::RouteContext route = route::Route(input);
   route::Decorate(input, session, route);
   observation.Routed(route.type, route.units.size());
   if (session) engine::TrackTransaction(statement, *session);
   rewrite::RewriteResult rewritten =
-      rewrite::Rewrite({statement, rules, route, params, merged.skip_sql_rewrite, &out.units});
+      rewrite::Rewrite({statement, bound, rules, route, params, merged.skip_sql_rewrite, &out.units});
   out.units = std::move(rewritten.units);
   out.merge = std::move(rewritten.merge);
   out.merge.affected_rows_once =

@@ -280,11 +280,8 @@ class SelectMergePlanner {
       return DeriveAggregate(id, "HAVING_DERIVED_" + std::to_string(index++), tokens, merge);
     };
     resolver.column = [&](ast::ExprId id) {
-      const ast::Expr& expr = statement_.expr(id);
-      for (std::size_t i = 0; i < query_.projections.size(); ++i) {
-        const auto& alias = query_.projections[i].alias;
-        if (!expr.column.owner && alias && EqualsIgnoreCase(alias->name, expr.column.name.name)) return columns_[i];
-      }
+      const bind::ColumnOwner& owner = input_.bound.owner(id);
+      if (owner.kind == bind::OwnerKind::Alias) return columns_[static_cast<std::size_t>(owner.projection)];
       if (auto projected = Projected(id)) return *projected;
       return Derive(Copy(id), "HAVING_DERIVED_" + std::to_string(index++));
     };
@@ -358,7 +355,7 @@ class SelectMergePlanner {
     for (std::size_t i = 0; i < query_.projections.size(); ++i) {
       const ast::Projection& projection = query_.projections[i];
       if (projection.star) {
-        if (expr.kind == ast::ExprKind::Column && StarCovers(projection, expr.column)) {
+        if (expr.kind == ast::ExprKind::Column && StarCovers(i, id)) {
           return MergeColumn{expr.column.name.name, -1};
         }
         continue;
@@ -376,18 +373,14 @@ class SelectMergePlanner {
     return std::nullopt;
   }
 
-  // `*` (or `t.*`) covers a column of its tables; metadata decides when it is known.
-  bool StarCovers(const ast::Projection& star, const ast::ColumnRef& column) const {
-    for (int32_t index : query_.from_tables) {
-      const ast::TableRef& ref = statement_.tables[static_cast<std::size_t>(index)];
-      const std::string& visible = ref.alias ? ref.alias->name : ref.name.name;
-      if (star.star_owner && !EqualsIgnoreCase(star.star_owner->name, visible)) continue;
-      if (column.owner && !EqualsIgnoreCase(column.owner->name, visible)) continue;
-      const auto* names = input_.rules.ColumnsOf(ref.name.name);
-      if (!names) return true;
-      for (const auto& each : *names) {
-        if (EqualsIgnoreCase(each, column.name.name)) return true;
-      }
+  // `*` (or `t.*`) of projection `star` covers a column its tables own; an unqualified column
+  // the binder found no owner for, when one of them has no known columns.
+  bool StarCovers(std::size_t star, ast::ExprId column) const {
+    const bind::BoundStatement& bound = input_.bound;
+    const bind::ColumnOwner& owner = bound.owner(column);
+    bool unowned = owner.kind == bind::OwnerKind::None && !statement_.expr(column).column.owner;
+    for (int32_t index : bound.StarTables(*bound.StarOf(statement_.main_query, static_cast<int32_t>(star)))) {
+      if (owner.kind == bind::OwnerKind::Table ? owner.table == index : unowned && !bound.table(index).columns) return true;
     }
     return false;
   }

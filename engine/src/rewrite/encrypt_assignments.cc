@@ -23,9 +23,8 @@ class AssignmentRewriter {
 
   void Run() {
     if (statement_.kind == ast::StatementKind::Insert || statement_.kind == ast::StatementKind::Replace) Insert();
-    for (const auto& assignment : statement_.update_set) {
-      auto resolved = scope_.Resolve(assignment.column, ast::kNoQuery);
-      if (resolved) Assignment(assignment, *resolved->column, -1);
+    for (std::size_t i = 0; i < statement_.update_set.size(); ++i) {
+      if (auto resolved = scope_.ResolveAssignment(i)) Assignment(statement_.update_set[i], *resolved->column, -1);
     }
   }
 

@@ -9,7 +9,6 @@ namespace {
 using ast::Expr;
 using ast::ExprId;
 using ast::ExprKind;
-using ast::QueryId;
 
 bool IsComparison(const std::string& op) {
   return op == "=" || op == "<>" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=";
@@ -21,55 +20,53 @@ class PredicateRewriter {
       : statement_(input.statement), rules_(input.rules), params_(input.params), scope_(scope), out_(out) {}
 
   void Run() {
-    for (std::size_t i = 0; i < statement_.queries.size(); ++i) {
-      const ast::Query& query = statement_.queries[i];
-      QueryId id = static_cast<QueryId>(i);
-      for (const auto& join : query.joins) Predicate(join.on, id);
-      Predicate(query.where, id);
-      Predicate(query.having, id);
+    for (const ast::Query& query : statement_.queries) {
+      for (const auto& join : query.joins) Predicate(join.on);
+      Predicate(query.where);
+      Predicate(query.having);
     }
-    Predicate(statement_.where, ast::kNoQuery);
+    Predicate(statement_.where);
   }
 
  private:
   // A predicate after splitting AND / OR.
-  void Predicate(ExprId id, QueryId query) {
+  void Predicate(ExprId id) {
     if (id == ast::kNoExpr) return;
     const Expr& expr = statement_.expr(id);
     switch (expr.kind) {
       case ExprKind::Binary:
         if (expr.op == "AND" || expr.op == "OR") {
-          for (ExprId child : expr.children) Predicate(child, query);
+          for (ExprId child : expr.children) Predicate(child);
         } else if (IsComparison(expr.op)) {
-          Comparison(expr, query);
-        } else if (HasEncrypted(id, query)) {
+          Comparison(expr);
+        } else if (HasEncrypted(id)) {
           throw Unsupported(expr.op, expr);
         }
         return;
       case ExprKind::Unary:
         if (expr.op == "NOT" || expr.op == "!") {
-          Predicate(expr.children.front(), query);
+          Predicate(expr.children.front());
         } else {
-          Rename(id, query);
+          Rename(id);
         }
         return;
-      case ExprKind::In: return InList(expr, query);
+      case ExprKind::In: return InList(expr);
       case ExprKind::Between:
-        if (HasEncrypted(id, query)) throw Unsupported("BETWEEN...AND...", expr);
+        if (HasEncrypted(id)) throw Unsupported("BETWEEN...AND...", expr);
         return;
       case ExprKind::Like:
-        if (expr.op == "LIKE") return Like(expr, query);
-        if (HasEncrypted(id, query)) throw Unsupported(expr.op, expr);
+        if (expr.op == "LIKE") return Like(expr);
+        if (HasEncrypted(id)) throw Unsupported(expr.op, expr);
         return;
-      default: Rename(id, query);
+      default: Rename(id);
     }
   }
 
-  void Comparison(const Expr& expr, QueryId query) {
+  void Comparison(const Expr& expr) {
     ExprId lhs = expr.children[0];
     ExprId rhs = expr.children[1];
-    const rules::EncryptColumn* left = Encrypted(lhs, query);
-    const rules::EncryptColumn* right = Encrypted(rhs, query);
+    const rules::EncryptColumn* left = Encrypted(lhs);
+    const rules::EncryptColumn* right = Encrypted(rhs);
     if (left && right) {
       if (!SameEncryptor(left->query(), right->query())) {
         throw Error(Message<msg::JoinDifferentEncryptors>(), PositionAt(statement_.sql, expr.span.begin));
@@ -78,32 +75,32 @@ class PredicateRewriter {
       RenameColumn(rhs, right->query().column);
     } else if (left) {
       RenameColumn(lhs, left->query().column);
-      Operand(rhs, left->query(), query);
+      Operand(rhs, left->query());
     } else if (right) {
       RenameColumn(rhs, right->query().column);
-      Operand(lhs, right->query(), query);
+      Operand(lhs, right->query());
     } else {
-      Rename(lhs, query);
-      Rename(rhs, query);
+      Rename(lhs);
+      Rename(rhs);
     }
   }
 
-  void InList(const Expr& expr, QueryId query) {
+  void InList(const Expr& expr) {
     ExprId lhs = expr.children.front();
-    const rules::EncryptColumn* column = Encrypted(lhs, query);
+    const rules::EncryptColumn* column = Encrypted(lhs);
     if (!column) {
-      for (ExprId child : expr.children) Rename(child, query);
+      for (ExprId child : expr.children) Rename(child);
       return;
     }
     RenameColumn(lhs, column->query().column);
-    for (std::size_t i = 1; i < expr.children.size(); ++i) Operand(expr.children[i], column->query(), query);
+    for (std::size_t i = 1; i < expr.children.size(); ++i) Operand(expr.children[i], column->query());
   }
 
-  void Like(const Expr& expr, QueryId query) {
+  void Like(const Expr& expr) {
     ExprId lhs = expr.children.front();
-    auto resolved = Resolved(lhs, query);
+    auto resolved = Resolved(lhs);
     if (!resolved) {
-      for (ExprId child : expr.children) Rename(child, query);
+      for (ExprId child : expr.children) Rename(child);
       return;
     }
     const rules::EncryptColumn& column = *resolved->column;
@@ -116,14 +113,14 @@ class PredicateRewriter {
     ExprId pattern = expr.children[1];
     const Expr& value = statement_.expr(pattern);
     if (value.kind == ExprKind::Function) {
-      LikeFunction(value, *column.like_query, query);
+      LikeFunction(value, *column.like_query);
     } else {
-      Operand(pattern, *column.like_query, query);
+      Operand(pattern, *column.like_query);
     }
   }
 
   // like concat('%', 'abc', '%') -> like concat ('<enc %>', '<enc abc>', '<enc %>')
-  void LikeFunction(const Expr& call, const rules::EncryptItem& item, QueryId query) {
+  void LikeFunction(const Expr& call, const rules::EncryptItem& item) {
     std::string_view text = statement_.text(call.span);
     std::string name(text.substr(0, text.find('(')));
     std::vector<std::string> arguments;
@@ -132,7 +129,7 @@ class PredicateRewriter {
       if (argument.kind == ExprKind::Literal) {
         arguments.push_back(EncryptedLiteral(item, argument.literal));
       } else {
-        if (argument.kind == ExprKind::Param) Operand(child, item, query);
+        if (argument.kind == ExprKind::Param) Operand(child, item);
         arguments.emplace_back(statement_.text(argument.span));
       }
     }
@@ -140,7 +137,7 @@ class PredicateRewriter {
   }
 
   // A value compared with an encrypted column: literals and parameters are encrypted.
-  void Operand(ExprId id, const rules::EncryptItem& item, QueryId query) {
+  void Operand(ExprId id, const rules::EncryptItem& item) {
     const Expr& expr = statement_.expr(id);
     if (expr.kind == ExprKind::Literal) {
       out_.Replace(expr.span, EncryptedLiteral(item, expr.literal));
@@ -149,38 +146,38 @@ class PredicateRewriter {
         out_.params[expr.param_index] = {item.encryptor->Encrypt(params_[static_cast<std::size_t>(expr.param_index)])};
       }
     } else {
-      Rename(id, query);
+      Rename(id);
     }
   }
 
   // Every encrypted column inside `id` -> its query column.
-  void Rename(ExprId id, QueryId query) {
+  void Rename(ExprId id) {
     if (id == ast::kNoExpr) return;
     const Expr& expr = statement_.expr(id);
     if (expr.kind == ExprKind::Column) {
-      if (const rules::EncryptColumn* column = Encrypted(id, query)) RenameColumn(id, column->query().column);
+      if (const rules::EncryptColumn* column = Encrypted(id)) RenameColumn(id, column->query().column);
       return;
     }
-    for (ExprId child : expr.children) Rename(child, query);
+    for (ExprId child : expr.children) Rename(child);
   }
 
-  bool HasEncrypted(ExprId id, QueryId query) const {
+  bool HasEncrypted(ExprId id) const {
     const Expr& expr = statement_.expr(id);
-    if (expr.kind == ExprKind::Column) return Encrypted(id, query) != nullptr;
+    if (expr.kind == ExprKind::Column) return Encrypted(id) != nullptr;
     for (ExprId child : expr.children) {
-      if (HasEncrypted(child, query)) return true;
+      if (HasEncrypted(child)) return true;
     }
     return false;
   }
 
-  std::optional<EncryptedRef> Resolved(ExprId id, QueryId query) const {
+  std::optional<EncryptedRef> Resolved(ExprId id) const {
     const Expr& expr = statement_.expr(id);
     if (expr.kind != ExprKind::Column) return std::nullopt;
-    return scope_.Resolve(expr.column, query);
+    return scope_.Resolve(id);
   }
 
-  const rules::EncryptColumn* Encrypted(ExprId id, QueryId query) const {
-    auto resolved = Resolved(id, query);
+  const rules::EncryptColumn* Encrypted(ExprId id) const {
+    auto resolved = Resolved(id);
     return resolved ? resolved->column : nullptr;
   }
 

@@ -11,7 +11,7 @@ using ast::QueryId;
 class ProjectionRewriter {
  public:
   ProjectionRewriter(const RewriteInput& input, const EncryptScope& scope, EncryptOutput& out)
-      : statement_(input.statement), rules_(input.rules), scope_(scope), out_(out) {}
+      : statement_(input.statement), bound_(input.bound), scope_(scope), out_(out) {}
 
   void Run() {
     for (std::size_t i = 0; i < statement_.queries.size(); ++i) {
@@ -31,16 +31,15 @@ class ProjectionRewriter {
   // the position or alias of an encrypted projection (the units would order ciphertext).
   bool EncryptedItem(const ast::OrderItem& item, QueryId query) const {
     if (item.expr == ast::kNoExpr) return false;
-    if (Encrypted(item.expr, query) || ThroughDerived(item.expr, query).has_value()) return true;
+    if (Encrypted(item.expr) || ThroughDerived(item.expr).has_value()) return true;
     if (query == ast::kNoQuery) return false;
     const auto& projections = statement_.queries[static_cast<std::size_t>(query)].projections;
-    const ast::Expr& expr = statement_.expr(item.expr);
+    const bind::ColumnOwner& owner = bound_.owner(item.expr);
     for (std::size_t i = 0; i < projections.size(); ++i) {
       const ast::Projection& projection = projections[i];
       bool named = item.position == static_cast<int>(i) + 1 ||
-                   (expr.kind == ast::ExprKind::Column && !expr.column.owner && projection.alias &&
-                    EqualsIgnoreCase(projection.alias->name, expr.column.name.name));
-      if (named && projection.expr != ast::kNoExpr && ReadsEncrypted(projection.expr, query)) return true;
+                   (owner.kind == bind::OwnerKind::Alias && owner.projection == static_cast<int32_t>(i));
+      if (named && projection.expr != ast::kNoExpr && ReadsEncrypted(projection.expr)) return true;
     }
     return false;
   }
@@ -60,7 +59,7 @@ class ProjectionRewriter {
     std::vector<std::pair<ast::ExprId, const char*>> clauses{{query.where, "WHERE"}, {query.having, "HAVING"}};
     for (const auto& join : query.joins) clauses.emplace_back(join.on, "ON");
     for (const auto& [root, clause] : clauses) {
-      if (root != ast::kNoExpr && AnyColumn(root, [&](ast::ExprId column) { return ThroughDerived(column, id).has_value(); })) {
+      if (root != ast::kNoExpr && AnyColumn(root, [&](ast::ExprId column) { return ThroughDerived(column).has_value(); })) {
         throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = clause),
                     PositionAt(statement_.sql, statement_.expr(root).span.begin));
       }
@@ -77,8 +76,8 @@ class ProjectionRewriter {
     return false;
   }
 
-  bool ReadsEncrypted(ast::ExprId id, QueryId query) const {
-    return AnyColumn(id, [&](ast::ExprId column) { return Encrypted(column, query) || ThroughDerived(column, query).has_value(); });
+  bool ReadsEncrypted(ast::ExprId id) const {
+    return AnyColumn(id, [&](ast::ExprId column) { return Encrypted(column) || ThroughDerived(column).has_value(); });
   }
 
   void CheckCombine(QueryId first) const {
@@ -87,7 +86,7 @@ class ProjectionRewriter {
     for (QueryId id : blocks) {
       for (const auto& projection : statement_.queries[static_cast<std::size_t>(id)].projections) {
         bool encrypted = projection.star ? !StarTables(projection, id).second.empty()
-                                         : Encrypted(projection.expr, id) != nullptr;
+                                         : Encrypted(projection.expr) != nullptr;
         if (encrypted) {
           throw Error(Message<msg::EncryptProjectionInCombine>(), PositionAt(statement_.sql, projection.span.begin));
         }
@@ -114,12 +113,12 @@ class ProjectionRewriter {
         continue;
       }
       const ast::Expr& expr = statement_.expr(projection.expr);
-      const rules::EncryptColumn* column = Encrypted(projection.expr, id);
-      if (expr.kind != ast::ExprKind::Column && ReadsEncrypted(projection.expr, id)) {
+      const rules::EncryptColumn* column = Encrypted(projection.expr);
+      if (expr.kind != ast::ExprKind::Column && ReadsEncrypted(projection.expr)) {
         throw Error(Message<msg::EncryptedInsideProjection>(arg::projection = statement_.text(projection.span)),
                     PositionAt(statement_.sql, projection.span.begin));
       }
-      if (auto derived = column ? std::nullopt : ThroughDerived(projection.expr, id); derived && main) {
+      if (auto derived = column ? std::nullopt : ThroughDerived(projection.expr); derived && main) {
         const std::string& label = projection.alias ? projection.alias->name : expr.column.name.name;
         out_.decrypt.push_back({{label, fixed ? position : -1}, derived->table->name.name, derived->column->logic,
                                 derived->column->cipher.encryptor_name});
@@ -129,7 +128,7 @@ class ProjectionRewriter {
         std::string text = LikeWritten(column->cipher.column, written);
         if (!projection.alias) text += " AS " + LikeWritten(written.name, written);
         out_.Replace(written.span, text);
-        if (main) Decrypt(projection.alias ? projection.alias->name : written.name, *column, expr.column, id, fixed, position);
+        if (main) Decrypt(projection.alias ? projection.alias->name : written.name, *column, projection.expr, fixed, position);
       }
       ++position;
     }
@@ -140,9 +139,10 @@ class ProjectionRewriter {
       const ast::Projection& star, QueryId id) const {
     std::vector<const ast::TableRef*> covered;
     std::vector<const ast::TableRef*> encrypted;
-    for (const ast::TableRef* ref : scope_.TablesOf(id)) {
-      const std::string& visible = ref->alias ? ref->alias->name : ref->name.name;
-      if (star.star_owner && !EqualsIgnoreCase(star.star_owner->name, visible)) continue;
+    const auto& projections = statement_.queries[static_cast<std::size_t>(id)].projections;
+    const bind::BoundStar* bound = bound_.StarOf(id, static_cast<int32_t>(&star - projections.data()));
+    for (int32_t index : bound_.StarTables(*bound)) {
+      const ast::TableRef* ref = &statement_.tables[static_cast<std::size_t>(index)];
       covered.push_back(ref);
       if (scope_.TableOf(*ref)) encrypted.push_back(ref);
     }
@@ -157,7 +157,7 @@ class ProjectionRewriter {
     std::vector<SqlToken> pieces;
     uint32_t at = star.span.end - 1;  // the '*'
     for (const ast::TableRef* ref : tables) {
-      const auto* columns = rules_.ColumnsOf(ref->name.name);
+      const auto* columns = bound_.table(static_cast<int32_t>(ref - statement_.tables.data())).columns;
       if (!columns) {
         throw Error(Message<msg::EncryptStarNeedsMetadata>(arg::table = ref->name.name),
                     PositionAt(statement_.sql, star.span.begin));
@@ -195,28 +195,27 @@ class ProjectionRewriter {
     }
   }
 
-  void Decrypt(const std::string& label, const rules::EncryptColumn& column, const ast::ColumnRef& ref, QueryId id,
-               bool fixed, int position) {
-    auto resolved = scope_.Resolve(ref, id);
+  void Decrypt(const std::string& label, const rules::EncryptColumn& column, ast::ExprId id, bool fixed, int position) {
+    auto resolved = scope_.Resolve(id);
     out_.decrypt.push_back({{label, fixed ? position : -1}, resolved->table->name.name, column.logic,
                             column.cipher.encryptor_name});
   }
 
-  std::optional<EncryptedRef> ThroughDerived(ast::ExprId id, QueryId query) const {
+  std::optional<EncryptedRef> ThroughDerived(ast::ExprId id) const {
     const ast::Expr& expr = statement_.expr(id);
-    if (expr.kind != ast::ExprKind::Column || Encrypted(id, query)) return std::nullopt;
-    return scope_.ThroughDerived(expr.column, query);
+    if (expr.kind != ast::ExprKind::Column || Encrypted(id)) return std::nullopt;
+    return scope_.ThroughDerived(id);
   }
 
-  const rules::EncryptColumn* Encrypted(ast::ExprId id, QueryId query) const {
+  const rules::EncryptColumn* Encrypted(ast::ExprId id) const {
     const ast::Expr& expr = statement_.expr(id);
     if (expr.kind != ast::ExprKind::Column) return nullptr;
-    auto resolved = scope_.Resolve(expr.column, query);
+    auto resolved = scope_.Resolve(id);
     return resolved ? resolved->column : nullptr;
   }
 
   const ast::Statement& statement_;
-  const rules::CompiledRules& rules_;
+  const bind::BoundStatement& bound_;
   const EncryptScope& scope_;
   EncryptOutput& out_;
 };

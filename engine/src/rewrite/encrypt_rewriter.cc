@@ -7,7 +7,7 @@
 
 namespace sqlroute::rewrite {
 
-EncryptRewriter::EncryptRewriter(const RewriteInput& input) : input_(input), scope_(input.statement, input.rules) {
+EncryptRewriter::EncryptRewriter(const RewriteInput& input) : input_(input), scope_(input.statement, input.bound) {
   RewriteEncryptDdl(input, out_);
   if (!scope_.active()) return;
   const ast::Statement& statement = input.statement;

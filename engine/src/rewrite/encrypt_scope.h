@@ -1,11 +1,11 @@
 #pragma once
-// Which encrypt table and logical column a column reference means: the owner names a table
-// or alias; an unqualified name is looked up among the tables of its query block (metadata
-// decides between several), then among the enclosing blocks' tables.
+// Which encrypt table and logical column a column reference means, read from the bound
+// statement (bind/bound_statement.h): the table the binder found as the column's owner, in
+// its own block or an enclosing one.
 #include <optional>
-#include <vector>
 
 #include "ast/statement.h"
+#include "bind/bound_statement.h"
 #include "rules/compiled_rules.h"
 
 namespace sqlroute::rewrite {
@@ -17,25 +17,26 @@ struct EncryptedRef {
 
 class EncryptScope {
  public:
-  EncryptScope(const ast::Statement& statement, const rules::CompiledRules& rules);
+  EncryptScope(const ast::Statement& statement, const bind::BoundStatement& bound);
 
   // True when some table of the statement has encrypted columns.
   bool active() const { return active_; }
-  // `query` is the block the reference appears in; kNoQuery for UPDATE / DELETE / INSERT.
-  std::optional<EncryptedRef> Resolve(const ast::ColumnRef& column, ast::QueryId query) const;
-  // A column of a derived table of `query` (FROM (SELECT ...) d) that the derived block projects
-  // from an encrypted column: its units hold ciphertext under the logical name.
-  std::optional<EncryptedRef> ThroughDerived(const ast::ColumnRef& column, ast::QueryId query) const;
+  // The encrypted column a column expression means, or nullopt.
+  std::optional<EncryptedRef> Resolve(ast::ExprId column) const;
+  // The encrypted column of UPDATE's assignment `index`, or nullopt.
+  std::optional<EncryptedRef> ResolveAssignment(std::size_t index) const;
+  // A column of a derived table of its own block (FROM (SELECT ...) d) that the derived block
+  // projects from an encrypted column: its units hold ciphertext under the logical name.
+  std::optional<EncryptedRef> ThroughDerived(ast::ExprId column) const;
   const rules::EncryptTable* TableOf(const ast::TableRef& ref) const;
-  // Tables of one block, in source order.
-  std::vector<const ast::TableRef*> TablesOf(ast::QueryId query) const;
+  // The data tables of one block, in source order.
+  bind::Indexes TablesOf(ast::QueryId query) const { return bound_.BlockTables(query); }
 
  private:
-  std::optional<EncryptedRef> ResolveIn(const ast::ColumnRef& column, ast::QueryId query) const;
-  bool HasColumn(const ast::TableRef& ref, const std::string& column) const;
+  std::optional<EncryptedRef> Owned(const bind::ColumnOwner& owner, const std::string& column) const;
 
   const ast::Statement& statement_;
-  const rules::CompiledRules& rules_;
+  const bind::BoundStatement& bound_;
   bool active_ = false;
 };
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ast/statement.h"
+#include "bind/bound_statement.h"
 #include "rules/compiled_rules.h"
 #include "route/route_context.h"
 #include "rewrite/encrypt_output.h"
@@ -13,6 +14,7 @@ namespace sqlroute::rewrite {
 
 struct RewriteInput {
   const ast::Statement& statement;
+  const bind::BoundStatement& bound;  // bind::Bind(statement, rules)
   const rules::CompiledRules& rules;
   const route::RouteContext& route;
   const std::vector<Value>& params;

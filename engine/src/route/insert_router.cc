@@ -55,8 +55,7 @@ RouteContext RouteInsertSelect(const RouteInput& input, const rules::ShardingTab
     throw Error(Message<msg::InsertSelectKeyGenerator>());
   }
   const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.insert.select)];
-  std::vector<int32_t> scope_tables(query.from_tables.begin(), query.from_tables.end());
-  TableScope scope(statement, input.rules, scope_tables);
+  TableScope scope(input.bound);
   std::vector<ast::ExprId> predicates;
   if (query.where != ast::kNoExpr) predicates.push_back(query.where);
   ShardingConditions conditions = ExtractConditions(statement, predicates, scope, input.params);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ast/statement.h"
+#include "bind/bound_statement.h"
 #include "rules/compiled_rules.h"
 #include "route/route_context.h"
 #include "route/sharding_conditions.h"
@@ -15,6 +16,7 @@ namespace sqlroute::route {
 
 struct RouteInput {
   const ast::Statement& statement;
+  const bind::BoundStatement& bound;  // bind::Bind(statement, rules)
   const rules::CompiledRules& rules;
   const std::vector<Value>& params;
   const Hints& hints;
@@ -29,8 +31,6 @@ RouteContext RouteUnicast(const rules::CompiledRules& rules, const std::vector<c
 // DQL/DML that touch sharding tables (sharding_router.cc).
 RouteContext RouteSharding(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables);
 
-// The tables a column of the main statement may belong to (for its TableScope).
-std::vector<int32_t> MainScopeTables(const ast::Statement& statement);
 // A query block's WHERE and ON conditions.
 std::vector<ast::ExprId> BlockPredicates(const ast::Query& query);
 // The predicates sharding conditions come from: WHERE plus the main query's ON conditions.

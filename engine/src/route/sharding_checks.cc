@@ -30,8 +30,9 @@ void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, 
   const ast::Statement& statement = input.statement;
   if (statement.kind != StatementKind::Update) return;
   std::vector<ColumnCondition> assigned;
-  for (const auto& assignment : statement.update_set) {
-    const rules::ShardingTable* table = scope.Resolve(assignment.column);
+  for (std::size_t i = 0; i < statement.update_set.size(); ++i) {
+    const ast::Assignment& assignment = statement.update_set[i];
+    const rules::ShardingTable* table = scope.ResolveAssignment(i);
     std::string column = ToLower(assignment.column.name.name);
     if (!table || !table->IsShardingColumn(column)) continue;
     auto value = OperandValue(statement, assignment.value, input.params);

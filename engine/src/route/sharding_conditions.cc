@@ -144,7 +144,7 @@ class Extractor {
   std::optional<ColumnCondition> Column(ast::ExprId id) const {
     const ast::Expr& expr = statement_.expr(id);
     if (expr.kind != ast::ExprKind::Column) return std::nullopt;
-    const rules::ShardingTable* table = scope_.Resolve(expr.column);
+    const rules::ShardingTable* table = scope_.Resolve(id);
     std::string lower = ToLower(expr.column.name.name);
     if (!table || !table->IsShardingColumn(lower)) return std::nullopt;
     ColumnCondition result;
@@ -234,7 +234,7 @@ class Extractor {
   std::string Explain(ast::ExprId id, const std::string& function) const {
     const ast::Expr& expr = statement_.expr(id);
     if (expr.kind == ast::ExprKind::Column) {
-      const rules::ShardingTable* table = scope_.Resolve(expr.column);
+      const rules::ShardingTable* table = scope_.Resolve(id);
       std::string column = expr.column.name.name;
       if (!table || !table->IsShardingColumn(ToLower(column))) return "";
       if (!function.empty()) return "function " + function + "() is applied to sharding column `" + column + "`";
@@ -248,7 +248,7 @@ class Extractor {
     if (!function.empty() || expr.children.empty()) return "";
     const ast::Expr& first = statement_.expr(expr.children.front());
     if (first.kind != ast::ExprKind::Column) return "";
-    const rules::ShardingTable* table = scope_.Resolve(first.column);
+    const rules::ShardingTable* table = scope_.Resolve(expr.children.front());
     if (!table || !table->IsShardingColumn(ToLower(first.column.name.name))) return "";
     std::string column = "sharding column `" + first.column.name.name + "`";
     bool negated = expr.negated && (expr.kind == ast::ExprKind::In || expr.kind == ast::ExprKind::Between);

@@ -171,18 +171,6 @@ RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<
 
 }  // namespace
 
-std::vector<int32_t> MainScopeTables(const ast::Statement& statement) {
-  std::vector<int32_t> result;
-  ast::QueryId query = statement.main_query;
-  for (std::size_t i = 0; i < statement.tables.size(); ++i) {
-    const auto& ref = statement.tables[i];
-    bool in_scope = query == ast::kNoQuery ? ref.role != ast::TableRole::From || ref.query == ast::kNoQuery
-                                           : ref.query == query;
-    if (in_scope) result.push_back(static_cast<int32_t>(i));
-  }
-  return result;
-}
-
 std::vector<ast::ExprId> BlockPredicates(const ast::Query& query) {
   std::vector<ast::ExprId> result;
   if (query.where != ast::kNoExpr) result.push_back(query.where);
@@ -209,7 +197,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const rule
   if (statement.kind == StatementKind::Insert || statement.kind == StatementKind::Replace) {
     return RouteInsert(input, tables);
   }
-  TableScope scope(statement, input.rules, MainScopeTables(statement));
+  TableScope scope(input.bound);
   ShardingConditions conditions = ExtractConditions(statement, ShardingPredicates(statement), scope, input.params);
   AddUnionConditions(input, conditions);
   if (statement.has_subquery) {

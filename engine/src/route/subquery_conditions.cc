@@ -37,12 +37,7 @@ void AddUnionConditions(const RouteInput& input, ShardingConditions& conditions)
   for (ast::QueryId id : statement.queries[static_cast<std::size_t>(statement.main_query)].combined) {
     if (conditions.branches.empty()) return;
     const ast::Query& query = statement.queries[static_cast<std::size_t>(id)];
-    std::vector<int32_t> tables;
-    for (std::size_t i = 0; i < statement.tables.size(); ++i) {
-      if (statement.tables[i].query == id) tables.push_back(static_cast<int32_t>(i));
-    }
-    ShardingConditions block = ExtractConditions(statement, BlockPredicates(query),
-                                                 TableScope(statement, input.rules, tables), input.params);
+    ShardingConditions block = ExtractConditions(statement, BlockPredicates(query), TableScope(input.bound), input.params);
     if (block.branches.empty()) {
       conditions = ShardingConditions{{}, "a UNION block has no sharding condition"};
       return;
@@ -59,14 +54,11 @@ std::string SubqueryDisagreement(const RouteInput& input, const ShardingConditio
     const ast::Query& query = statement.queries[q];
     if (query.parent == ast::kNoQuery && statement.main_query != ast::kNoQuery) continue;  // a UNION partner
     bool shards = false;
-    for (int32_t index : query.from_tables) {
-      shards = shards || input.rules.sharding->Find(statement.tables[static_cast<std::size_t>(index)].name.name);
-    }
+    for (int32_t index : query.from_tables) shards = shards || input.bound.table(index).sharding;
     if (!shards) continue;
     std::vector<ast::ExprId> predicates;
     if (query.where != ast::kNoExpr) predicates.push_back(query.where);
-    TableScope scope(statement, input.rules, std::vector<int32_t>(query.from_tables.begin(), query.from_tables.end()));
-    if (!Agrees(ExtractConditions(statement, predicates, scope, input.params), outer)) {
+    if (!Agrees(ExtractConditions(statement, predicates, TableScope(input.bound), input.params), outer)) {
       return "a sub-query's sharding conditions do not match the outer query's";
     }
   }

@@ -1,0 +1,66 @@
+#include "bind/binding_steps.h"
+
+#include <algorithm>
+
+#include "common/strings.h"
+
+namespace sqlroute::bind {
+namespace {
+
+bool IsDataTable(const ast::TableRef& ref) {
+  return ref.role != ast::TableRole::Ddl && ref.role != ast::TableRole::DdlReference && ref.role != ast::TableRole::Other;
+}
+
+bool SingleTable(const rules::CompiledRules& rules, const std::string& name) {
+  if (!rules.default_single_data_source.empty()) return true;
+  return std::any_of(rules.single_tables.begin(), rules.single_tables.end(), [&](const rules::SingleTableLocation& each) {
+    return each.table == "*" || EqualsIgnoreCase(each.table, name);
+  });
+}
+
+}  // namespace
+
+// ShardingSphere's TableSegmentBinder: each table reference, with the rule that governs it and
+// the columns its metadata lists.
+void BindTables(const ast::Statement& statement, const rules::CompiledRules& rules, BoundStatement& bound) {
+  bound.tables.resize(statement.tables.size());
+  for (std::size_t i = 0; i < statement.tables.size(); ++i) {
+    const ast::TableRef& ref = statement.tables[i];
+    BoundTable& table = bound.tables[i];
+    const std::string& name = ref.name.name;
+    table.data = IsDataTable(ref);
+    table.columns = rules.table_columns.empty() ? nullptr : rules.ColumnsOf(name);
+    table.sharding = rules.sharding ? rules.sharding->Find(name) : nullptr;
+    bool in_database = !ref.schema || EqualsIgnoreCase(ref.schema->name, rules.config.database_name);
+    if (rules.encrypt && table.data && in_database) table.encrypt = rules.encrypt->Find(name);
+    if (table.sharding) {
+      table.governance = table.sharding->binding_group >= 0 ? Governance::BindingGroup : Governance::Sharding;
+    } else if (!rules.broadcast_tables.empty() && rules.IsBroadcastTable(name)) {
+      table.governance = Governance::Broadcast;
+    } else if (SingleTable(rules, name)) {
+      table.governance = Governance::Single;
+    }
+  }
+}
+
+// The data tables of each block, grouped by block in source order (a counting sort).
+void BindBlocks(const ast::Statement& statement, BoundStatement& bound) {
+  std::size_t blocks = statement.queries.size() + 1;
+  auto block_of = [&](const ast::TableRef& ref) { return static_cast<std::size_t>(ref.query + 1); };
+  std::size_t data = 0;
+  for (const BoundTable& table : bound.tables) data += table.data;
+  std::vector<int32_t>& next = bound.blocks;  // block starts, moved to block ends while filled, then shifted back
+  next.assign(blocks + 1 + data, 0);
+  for (std::size_t i = 0; i < statement.tables.size(); ++i) {
+    if (bound.tables[i].data) ++next[block_of(statement.tables[i]) + 1];
+  }
+  next[0] = static_cast<int32_t>(blocks + 1);
+  for (std::size_t b = 1; b <= blocks; ++b) next[b] += next[b - 1];
+  for (std::size_t i = 0; i < statement.tables.size(); ++i) {
+    if (bound.tables[i].data) next[static_cast<std::size_t>(next[block_of(statement.tables[i])]++)] = static_cast<int32_t>(i);
+  }
+  for (std::size_t b = blocks; b > 0; --b) next[b] = next[b - 1];
+  next[0] = static_cast<int32_t>(blocks + 1);
+}
+
+}  // namespace sqlroute::bind
