@@ -11,6 +11,7 @@
 #include "config/rule_config.h"
 #include "parser/sql_parser.h"
 #include "rules/rule_set_access.h"
+#include "sqlroute/error.h"
 
 namespace sqlroute::cache {
 namespace {
@@ -22,6 +23,15 @@ std::size_t PropOr(const Props& props, const char* key, std::size_t fallback) {
 
 std::shared_ptr<const ast::Statement> ParseUncached(std::string_view sql) {
   return std::make_shared<const ast::Statement>(parser::Parse(sql));
+}
+
+std::size_t BoundBytes(const bind::BoundStatement* bound) {
+  if (!bound) return 0;
+  return bound->tables.capacity() * sizeof(bind::BoundTable) + bound->exprs.capacity() * sizeof(bind::BoundExpr) +
+         bound->slots.capacity() * sizeof(bind::ValueSlot) +
+         (bound->update_owners.capacity() + bound->duplicate_owners.capacity()) * sizeof(bind::ColumnOwner) +
+         (bound->blocks.capacity() + bound->star_tables.capacity()) * sizeof(int32_t) +
+         bound->stars.capacity() * sizeof(bind::BoundStar) + bound->star_columns.capacity() * sizeof(bind::StarColumn);
 }
 
 // The slot an entry wants: bits of the hash that the shard choice (hash % 16) does not use.
@@ -59,8 +69,8 @@ LineText::LineText(std::string_view text)
 void LineText::Free::operator()(char* data) const { ::operator delete[](data, std::align_val_t{kCacheLine}); }
 
 CacheEntry::CacheEntry(std::string shape, std::size_t hash, uint64_t version,
-                       std::shared_ptr<const StatementTemplate> statement)
-    : shape_(std::move(shape)), hash_(hash), version_(version), statement_(std::move(statement)) {}
+                       std::shared_ptr<const StatementTemplate> statement, std::optional<bind::BoundStatement> bound)
+    : shape_(std::move(shape)), hash_(hash), version_(version), statement_(std::move(statement)), bound_(std::move(bound)) {}
 
 CacheLimits LimitsFromProps(const RuleSet& rules) {
   const Props& props = rules::RuleSetAccess::Compiled(rules).config.props;
@@ -130,7 +140,9 @@ std::shared_ptr<const ast::Statement> StatementCache::ParseReporting(std::string
 StatementCache::Probe StatementCache::Find(std::string_view sql, const RuleSet& rules) {
   CheckLimits(rules);
   if (!enabled_.load(std::memory_order_relaxed)) return Probe{};
-  return Lookup(sql, rules.version());
+  Probe probe = Lookup(sql, rules.version());
+  probe.rules = &rules::RuleSetAccess::Compiled(rules);
+  return probe;
 }
 
 StatementCache::Probe StatementCache::Lookup(std::string_view sql, uint64_t version) {
@@ -189,10 +201,17 @@ std::shared_ptr<const ast::Statement> StatementCache::ParseProbed(std::string_vi
   std::unique_ptr<CacheEntry> entry;
   BuildShared([&] {
     statement = std::make_shared<const StatementTemplate>(parser::Parse(sql), probe.normalized->literals);
-    entry = std::make_unique<CacheEntry>(shape, probe.hash, probe.version, statement);
+    std::optional<bind::BoundStatement> bound;
+    if (probe.rules) {
+      try {
+        bound = bind::Bind(*statement->statement(), *probe.rules);
+      } catch (const Error&) {  // each statement of the shape binds (and fails) on its own
+      }
+    }
+    entry = std::make_unique<CacheEntry>(shape, probe.hash, probe.version, statement, std::move(bound));
   });
   MyStripe().misses.fetch_add(1, std::memory_order_relaxed);
-  std::size_t bytes = statement->ApproxBytes() + 2 * shape.capacity() + sizeof(CacheEntry);
+  std::size_t bytes = statement->ApproxBytes() + 2 * shape.capacity() + sizeof(CacheEntry) + BoundBytes(entry->bound());
   const CacheEntry* raw = entry.get();
   if (Insert(shard, entry, bytes)) {
     if (entry_out) *entry_out = raw;  // the caller's guard keeps it valid

@@ -1,7 +1,8 @@
 #pragma once
 // The plan cache: statement models by shape (the SQL with its literals normalized), so that
 // statements differing only in literal values, and prepared statements with '?', are parsed
-// once; every statement then runs the same route and rewrite on its own values. Bounded in entries
+// and bound once (the bound statement reads no values); every statement then runs the same
+// route and rewrite on its own values. Bounded in entries
 // and bytes per shard (second-chance FIFO eviction), keyed by the rule set version as well,
 // and switched by rule props. Once a shard has evicted, a new shape is admitted on its second
 // sighting only, so that shapes seen once do not push out the ones in use:
@@ -26,6 +27,7 @@
 #include <string_view>
 
 #include "ast/statement.h"
+#include "bind/bound_statement.h"
 #include "cache/sql_normalizer.h"
 #include "cache/statement_template.h"
 #include "common/cache_line.h"
@@ -63,7 +65,8 @@ class LineText {
 // of its own (common/cache_line.h).
 class alignas(kCacheLine) CacheEntry {
  public:
-  CacheEntry(std::string shape, std::size_t hash, uint64_t version, std::shared_ptr<const StatementTemplate> statement);
+  CacheEntry(std::string shape, std::size_t hash, uint64_t version, std::shared_ptr<const StatementTemplate> statement,
+             std::optional<bind::BoundStatement> bound);
   CacheEntry(const CacheEntry&) = delete;
   CacheEntry& operator=(const CacheEntry&) = delete;
 
@@ -71,6 +74,8 @@ class alignas(kCacheLine) CacheEntry {
   std::size_t hash() const { return hash_; }
   uint64_t version() const { return version_; }
   const StatementTemplate& statement() const { return *statement_; }
+  // The model bound under the entry's rule set version; nullptr when binding it failed.
+  const bind::BoundStatement* bound() const { return bound_ ? &*bound_ : nullptr; }
 
  private:
   friend class StatementCache;
@@ -82,6 +87,7 @@ class alignas(kCacheLine) CacheEntry {
   const std::size_t hash_;
   const uint64_t version_;
   const std::shared_ptr<const StatementTemplate> statement_;
+  const std::optional<bind::BoundStatement> bound_;
   mutable std::atomic<bool> referenced_{false};  // used since the eviction hand last passed
   // Under the shard's mutex:
   std::size_t bytes_ = 0;
@@ -110,6 +116,7 @@ class StatementCache {
     std::optional<NormalizedSql> normalized;  // nullopt: the cache is off or cannot take `sql`
     std::size_t hash = 0;
     uint64_t version = 0;
+    const rules::CompiledRules* rules = nullptr;  // of `version`, to bind a new entry's model (Find)
     const CacheEntry* entry = nullptr;  // the shape's entry, when cached and matching `sql`
   };
   Probe Find(std::string_view sql, const RuleSet& rules);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <optional>
 #include <utility>
 
 #include "cache/epoch.h"
@@ -105,11 +106,13 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
   cache::StatementCache::Probe probe = statements.Find(comment.sql, snapshot);
-  std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe);
+  const cache::CacheEntry* entry = nullptr;
+  std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe, &entry);
   const ast::Statement& statement = *parsed;
   observation.Parsed(statement, probe.entry != nullptr);
   CheckParameterCount(statement, params);
-  bind::BoundStatement bound = bind::Bind(statement, rules);
+  std::optional<bind::BoundStatement> own;  // the entry's bound model reads no values: it is every statement's
+  const bind::BoundStatement& bound = entry && entry->bound() ? *entry->bound() : own.emplace(bind::Bind(statement, rules));
   route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions)};
   route::RouteInput input{statement, bound, rules, params, merged, &spare};
   route::RouteContext route = route::Route(input);
