@@ -175,7 +175,7 @@ const CacheEntry* StatementCache::FindIn(const Shard& shard, std::string_view sh
 void StatementCache::CountHit() { MyStripe().hits.fetch_add(1, std::memory_order_relaxed); }
 
 std::shared_ptr<const ast::Statement> StatementCache::ParseProbed(std::string_view sql, Probe& probe,
-                                                                  const CacheEntry** entry_out) {
+                                                                  const CacheEntry** entry_out, bool lend) {
   if (entry_out) *entry_out = nullptr;
   if (!probe.normalized) return ParseUncached(sql);
   const std::string& shape = probe.normalized->shape;
@@ -191,7 +191,7 @@ std::shared_ptr<const ast::Statement> StatementCache::ParseProbed(std::string_vi
   if (probe.entry) {
     CountHit();
     if (entry_out) *entry_out = probe.entry;
-    return probe.entry->statement().Instantiate(sql, probe.normalized->literals);
+    return probe.entry->statement().Instantiate(sql, probe.normalized->literals, lend);
   }
   if (!Admit(shard, probe.hash)) {
     MyStripe().misses.fetch_add(1, std::memory_order_relaxed);

@@ -30,8 +30,10 @@ class alignas(kCacheLine) StatementTemplate {
 
   // Whether `sql` (whose normalized form has this template's shape) has the pinned literals' text.
   bool Matches(std::string_view sql, const std::vector<LiteralToken>& literals) const;
-  // The model of `sql`, which Matches.
-  std::shared_ptr<const ast::Statement> Instantiate(std::string_view sql, const std::vector<LiteralToken>& literals) const;
+  // The model of `sql`, which Matches. With `lend`, the template's own model, when it is that,
+  // comes without a reference count: valid while the template lives.
+  std::shared_ptr<const ast::Statement> Instantiate(std::string_view sql, const std::vector<LiteralToken>& literals,
+                                                    bool lend = false) const;
 
   const std::shared_ptr<const ast::Statement>& statement() const { return statement_; }
 

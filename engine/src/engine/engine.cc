@@ -107,7 +107,7 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   Hints merged = engine::MergeHints(std::move(comment.hints), hints);
   cache::StatementCache::Probe probe = statements.Find(comment.sql, snapshot);
   const cache::CacheEntry* entry = nullptr;
-  std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe, &entry);
+  std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe, &entry, /*lend=*/true);
   const ast::Statement& statement = *parsed;
   observation.Parsed(statement, probe.entry != nullptr);
   CheckParameterCount(statement, params);
