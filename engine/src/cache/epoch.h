@@ -1,8 +1,9 @@
 #pragma once
 // Epoch-based reclamation for the engine's read path: Engine::Route reads the live rule
 // snapshot and the plan cache through plain pointers, without a lock and without touching a
-// reference count that other cores also write (which is what kept two threads from being
-// faster than one). A writer that replaces or evicts an object retires it; the object is
+// reference count that other cores also write. Figure: 2 threads routing a cached prepared point
+// select, 1.66x one thread with a shared_ptr count on the model, 1.83-1.88x without (bench/scaling_main.cc).
+// A writer that replaces or evicts an object retires it; the object is
 // destroyed once no thread is still inside an EpochGuard it entered before the object was
 // retired. Guards nest, and are cheap: one thread-local record, one fence.
 //
