@@ -106,6 +106,8 @@ struct BoundStatement {
   }
   // The star of a projection, or nullptr.
   const BoundStar* StarOf(ast::QueryId query, int32_t projection) const;
+  // The bytes its lists hold (the plan cache counts them).
+  std::size_t ApproxBytes() const;
 };
 
 // Throws Error(COLUMN_AMBIGUOUS) where MySQL would: an unqualified column that the metadata of

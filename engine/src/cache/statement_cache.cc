@@ -25,15 +25,6 @@ std::shared_ptr<const ast::Statement> ParseUncached(std::string_view sql) {
   return std::make_shared<const ast::Statement>(parser::Parse(sql));
 }
 
-std::size_t BoundBytes(const bind::BoundStatement* bound) {
-  if (!bound) return 0;
-  return bound->tables.capacity() * sizeof(bind::BoundTable) + bound->exprs.capacity() * sizeof(bind::BoundExpr) +
-         bound->slots.capacity() * sizeof(bind::ValueSlot) +
-         (bound->update_owners.capacity() + bound->duplicate_owners.capacity()) * sizeof(bind::ColumnOwner) +
-         (bound->blocks.capacity() + bound->star_tables.capacity()) * sizeof(int32_t) +
-         bound->stars.capacity() * sizeof(bind::BoundStar) + bound->star_columns.capacity() * sizeof(bind::StarColumn);
-}
-
 // The slot an entry wants: bits of the hash that the shard choice (hash % 16) does not use.
 std::size_t Home(std::size_t hash, std::size_t mask) { return (hash >> 4) & mask; }
 
@@ -211,7 +202,8 @@ std::shared_ptr<const ast::Statement> StatementCache::ParseProbed(std::string_vi
     entry = std::make_unique<CacheEntry>(shape, probe.hash, probe.version, statement, std::move(bound));
   });
   MyStripe().misses.fetch_add(1, std::memory_order_relaxed);
-  std::size_t bytes = statement->ApproxBytes() + 2 * shape.capacity() + sizeof(CacheEntry) + BoundBytes(entry->bound());
+  std::size_t bytes = statement->ApproxBytes() + 2 * shape.capacity() + sizeof(CacheEntry) +
+                      (entry->bound() ? entry->bound()->ApproxBytes() : 0);
   const CacheEntry* raw = entry.get();
   if (Insert(shard, entry, bytes)) {
     if (entry_out) *entry_out = raw;  // the caller's guard keeps it valid

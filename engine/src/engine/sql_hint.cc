@@ -78,7 +78,6 @@ SqlHint ExtractSqlHint(std::string_view sql) {
     while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.front()))) rest.remove_prefix(1);
     while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.back()))) rest.remove_suffix(1);
     result.sql = rest;
-    result.found = true;
     break;
   }
   return result;

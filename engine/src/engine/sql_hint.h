@@ -11,7 +11,6 @@ namespace sqlroute::engine {
 struct SqlHint {
   std::string_view sql;  // the statement without the hint comment
   Hints hints;
-  bool found = false;
 };
 
 // Throws Error(HINT_INVALID) for an unterminated comment or an unknown key.
