@@ -97,7 +97,7 @@ class Scanner {
   }
 
   // End of a quoted run starting at `open` (backslash escapes only for strings); npos if unterminated.
-  // memchr finds the quote and any backslash before it (bench: insert_100_rows' 18,000 quoted bytes).
+  // memchr finds the quote and any backslash before it: insert_100_rows has 18,000 quoted bytes.
   std::size_t QuotedEnd(std::size_t open, bool escapes) const {
     char quote = sql_[open];
     const char* data = sql_.data();
