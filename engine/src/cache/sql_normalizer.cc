@@ -56,7 +56,9 @@ bool IsPlain(unsigned char c) { return kClasses[c] & kPlain; }
 class Scanner {
  public:
   Scanner(std::string_view sql, std::size_t max_literals) : sql_(sql), max_literals_(max_literals) {
-    out_.shape.reserve(std::min(sql.size(), kFirstShapeBytes));  // a huge statement may stop at the literal cap
+    // A literal of n >= 1 bytes becomes 2, so the shape needs at most twice the text; a huge
+    // statement may stop at the literal cap, so it starts smaller and grows.
+    out_.shape.resize(std::min(2 * sql.size() + 2, kFirstShapeBytes));
   }
 
   std::optional<NormalizedSql> Run() {
@@ -66,11 +68,15 @@ class Scanner {
         ++pos_;
       } else if (type & kWord) {
         pos_ = RunOf<IsIdPart>(pos_ + 1);
+      } else if (type & kDigit) {  // nothing else starts with a digit
+        Number();
+        if (out_.literals.size() > max_literals_) return std::nullopt;
       } else if (!Step() || out_.literals.size() > max_literals_) {
         return std::nullopt;
       }
     }
     Flush();
+    out_.shape.resize(used_);
     return std::move(out_);
   }
 
@@ -83,16 +89,27 @@ class Scanner {
   // literal (or the end) comes.
   void Verbatim(std::size_t end) { pos_ = end; }
 
+  // The shape is written through a cursor (`used_` bytes of out_.shape), not appended to: a
+  // 1,000-value IN list writes 2,000 short pieces.
   void Flush() {
-    out_.shape.append(sql_.data() + flushed_, pos_ - flushed_);
+    std::size_t length = pos_ - flushed_;
+    if (used_ + length + 2 > out_.shape.size()) out_.shape.resize(std::max(2 * out_.shape.size(), used_ + length + 2));
+    char* to = &out_.shape[used_];
+    const char* from = sql_.data() + flushed_;
+    if (length <= 8) {
+      for (std::size_t i = 0; i < length; ++i) to[i] = from[i];
+    } else {
+      std::memcpy(to, from, length);
+    }
+    used_ += length;
     flushed_ = pos_;
   }
 
   void Literal(std::size_t end, LiteralClass type) {
-    Flush();
+    Flush();  // leaves room for the placeholder
     out_.literals.push_back({static_cast<uint32_t>(pos_), static_cast<uint32_t>(end), type});
-    out_.shape += kPlaceholder;
-    out_.shape += static_cast<char>(type);
+    out_.shape[used_++] = kPlaceholder;
+    out_.shape[used_++] = static_cast<char>(type);
     pos_ = flushed_ = end;
   }
 
@@ -261,6 +278,7 @@ class Scanner {
   std::size_t max_literals_;
   std::size_t pos_ = 0;
   std::size_t flushed_ = 0;  // sql_[0, flushed_) is in the shape
+  std::size_t used_ = 0;     // bytes of out_.shape written
   NormalizedSql out_;
 };
 

@@ -121,6 +121,7 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
       for (std::size_t i = 0; i < rows.size(); ++i) context.generated_keys.push_back(target->key_generate->generator->Generate());
     }
   }
+  context.decisions.reserve(rows.size());  // a decision per row, mostly: 100 rows grow it 5 times otherwise
   TableRouter router(*input.rules.sharding, input.hints, context.decisions);
   std::vector<const std::string*> sharding_columns;
   for (const auto* strategy : {&target->database_strategy, &target->table_strategy}) {

@@ -118,15 +118,17 @@ void TableRouter::ByPartitions(const PrecisePartitions& algorithm, const std::ve
     result.push_back(available[static_cast<std::size_t>(index)]);
     return;
   }
+  // Per distinct partition, not per value: a 1,000-value IN over MOD 10 asks for 10 targets.
+  std::vector<int> index_of(memo.partitions.size());
   std::vector<bool> taken(available.size());
-  for (std::size_t k = 0; k < memo.partitions.size(); ++k) {
-    int index = targets.Find(memo.partitions[k]);
-    if (index < 0) continue;
-    if (record) (*record)[k] = index;
-    if (taken[static_cast<std::size_t>(index)]) continue;
+  for (std::size_t d = 0; d < memo.partitions.size(); ++d) {
+    int index = index_of[d] = targets.Find(memo.partitions[d]);
+    if (index < 0 || taken[static_cast<std::size_t>(index)]) continue;
     taken[static_cast<std::size_t>(index)] = true;
     result.push_back(available[static_cast<std::size_t>(index)]);
   }
+  if (!record) return;
+  for (std::size_t k = 0; k < memo.value_partitions.size(); ++k) (*record)[k] = index_of[memo.value_partitions[k]];
 }
 
 void TableRouter::ComputePartitions(const PrecisePartitions& algorithm, const ColumnCondition& condition,
@@ -136,8 +138,26 @@ void TableRouter::ComputePartitions(const PrecisePartitions& algorithm, const Co
   if (condition.values.size() == 1) {
     memo.single = algorithm.PrecisePartition(condition.values.front());
   } else {
-    memo.partitions.reserve(condition.values.size());
-    for (const auto& value : condition.values) memo.partitions.push_back(algorithm.PrecisePartition(value));
+    memo.value_partitions.clear();
+    memo.value_partitions.reserve(condition.values.size());
+    constexpr int64_t kDense = 4096;  // partitions below this are found by index, the rest by hash
+    std::vector<int32_t> dense;
+    std::unordered_map<int64_t, uint32_t> sparse;
+    for (const auto& value : condition.values) {
+      int64_t partition = algorithm.PrecisePartition(value);
+      auto next = static_cast<uint32_t>(memo.partitions.size());
+      uint32_t slot = next;
+      if (partition >= 0 && partition < kDense) {
+        if (dense.size() <= static_cast<std::size_t>(partition)) dense.resize(static_cast<std::size_t>(partition) + 1, -1);
+        int32_t& known = dense[static_cast<std::size_t>(partition)];
+        if (known < 0) known = static_cast<int32_t>(next);
+        slot = static_cast<uint32_t>(known);
+      } else {
+        slot = sparse.emplace(partition, next).first->second;
+      }
+      if (slot == next) memo.partitions.push_back(partition);
+      memo.value_partitions.push_back(slot);
+    }
   }
   memo.algorithm = &algorithm;
   memo.condition = &condition;

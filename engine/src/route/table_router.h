@@ -43,7 +43,8 @@ class TableRouter {
     const PrecisePartitions* algorithm = nullptr;
     const ColumnCondition* condition = nullptr;
     int64_t single = 0;
-    std::vector<int64_t> partitions;
+    std::vector<int64_t> partitions;        // distinct, in the order of their first value
+    std::vector<uint32_t> value_partitions;  // per value: its index in `partitions`
     std::optional<std::vector<int64_t>> range;  // of a range condition
   };
 
