@@ -57,7 +57,6 @@ void Converter::ExpandInItems(ast::Expr& in) {
   const ValueRun* run = RunAt(ValueRun::Kind::InItems, st_.expr(in.children.back()).span.end);
   if (run == nullptr) return;
   in.children.reserve(run->values.size() + 2);
-  st_.exprs.reserve(st_.exprs.size() + run->values.size());  // `in` is not among them yet
   for (const auto& value : run->values) in.children.push_back(AddSimpleValue(value));
 }
 
@@ -66,7 +65,6 @@ void Converter::ExpandRows(uint32_t anchor, std::vector<ast::InsertRow>& rows) {
   const ValueRun* run = RunAt(ValueRun::Kind::Rows, anchor);
   if (run == nullptr) return;
   rows.reserve(rows.size() + run->rows.size());
-  st_.exprs.reserve(st_.exprs.size() + run->values.size());
   std::size_t value = 0;
   for (std::size_t r = 0; r < run->rows.size(); ++r) {
     ast::InsertRow row;
