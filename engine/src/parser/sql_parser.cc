@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "parser/converter.h"
+#include "parser/exit_guard.h"
 #include "parser/nesting_scan.h"
 #include "parser/parse_session.h"
 #include "parser/parse_stats.h"
@@ -107,6 +108,7 @@ bool ParseText(std::string_view sql, const std::vector<ValueRun>& runs, ast::Sta
     removed += run.end - run.anchor;
   }
   SourceMap source(st.sql, parsed, std::move(cuts));
+  ExitGuard exit_guard;
   try {
     ParseSession session(parsed, source);
     auto* root = session.Parse();
