@@ -1,0 +1,59 @@
+#include "proxy_server.h"
+
+#include <algorithm>
+
+#include "client_session.h"
+#include "sqlroute/error_text.h"
+
+namespace sqlroute::proxy {
+
+std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
+  auto context = std::make_unique<ProxyContext>();
+  context->config = LoadServerConfig(directory);
+  if (context->config.users.empty()) {
+    context->config.users.push_back({"root", "%", "root"});  // ShardingSphere-Proxy's default user
+  }
+  context->max_allowed_packet = context->config.Count("max-allowed-packet", 64 << 20);
+  for (const std::string& file : context->config.rule_files) {
+    Engine engine = Engine::FromYamlFile(file);
+    std::string name = engine.rules()->database_name();
+    if (name.empty()) throw Error(Message<msg::DatabaseNameMissing>(), "databaseName");
+    if (!context->databases.Add(std::make_shared<LogicDatabase>(name, std::move(engine), file))) {
+      throw Error(Message<msg::DuplicateName>(arg::what = "database", arg::name = name), "databaseName");
+    }
+  }
+  std::size_t workers = context->config.Count("kernel-executor-size", 64);
+  context->workers = std::make_unique<WorkerPool>(workers);
+  context->executor = std::make_unique<StatementExecutor>(
+      *context->workers, context->config.Count("max-connections-size-per-query", 1));
+  return context;
+}
+
+ProxyServer::ProxyServer(ProxyContext& context, const ListenOptions& options)
+    : context_(context),
+      acceptor_(io_, asio::ip::tcp::endpoint(asio::ip::make_address(options.bind), options.port)),
+      signals_(io_, SIGTERM, SIGINT) {
+  acceptor_.listen(asio::socket_base::max_listen_connections);
+}
+
+void ProxyServer::Accept() {
+  acceptor_.async_accept([this](const asio::error_code& error, asio::ip::tcp::socket socket) {
+    if (!error) std::make_shared<ClientSession>(std::move(socket), context_)->Start();
+    if (acceptor_.is_open()) Accept();
+  });
+}
+
+void ProxyServer::Run(std::size_t io_threads) {
+  signals_.async_wait([this](const asio::error_code&, int) {
+    asio::error_code ignored;
+    acceptor_.close(ignored);
+    io_.stop();
+  });
+  Accept();
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < std::max<std::size_t>(1, io_threads); ++i) threads.emplace_back([this] { io_.run(); });
+  io_.run();
+  for (std::thread& thread : threads) thread.join();
+}
+
+}  // namespace sqlroute::proxy
