@@ -53,7 +53,8 @@ std::string EncodeAuthSwitch(std::string_view plugin, std::string_view scramble)
 std::string EncodeOk(const OkPacket& ok) {
   PacketWriter out;
   out.U8(0).LengthEncoded(ok.affected_rows).LengthEncoded(ok.last_insert_id).U16(ok.status).U16(ok.warnings);
-  out.Bytes(ok.info);
+  // MySQL servers write the info text length-encoded (net_store_data), and clients read it so.
+  if (!ok.info.empty()) out.LengthEncodedString(ok.info);
   return out.Take();
 }
 
