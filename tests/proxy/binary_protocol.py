@@ -62,14 +62,28 @@ class BinaryClient:
         self.connection = connection
 
     def _send(self, payload: bytes) -> None:
-        self.connection._next_seq_id = 0
-        self.connection._write_bytes(struct.pack("<I", len(payload))[:3] + b"\x00" + payload)
+        # frames of at most 16 MiB - 1 bytes; a payload of a multiple of that ends with an empty one
+        frames = b""
+        sequence = 0
+        offset = 0
+        while True:
+            chunk = payload[offset:offset + 0xFFFFFF]
+            frames += struct.pack("<I", len(chunk))[:3] + bytes([sequence % 256]) + chunk
+            sequence += 1
+            offset += len(chunk)
+            if len(chunk) < 0xFFFFFF:
+                break
+        self.connection._write_bytes(frames)
         self.connection._next_seq_id = 1
 
     def _read(self) -> bytes:
-        header = self.connection._read_bytes(4)
-        size = int.from_bytes(header[:3], "little")
-        payload = self.connection._read_bytes(size)
+        payload = b""
+        while True:
+            header = self.connection._read_bytes(4)
+            size = int.from_bytes(header[:3], "little")
+            payload += self.connection._read_bytes(size)
+            if size < 0xFFFFFF:
+                break
         if payload[:1] == b"\xff":
             code = struct.unpack("<H", payload[1:3])[0]
             raise ServerError(code, payload[4:9].decode(), payload[9:].decode(errors="replace"))

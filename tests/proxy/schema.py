@@ -5,7 +5,7 @@ merged results with."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List
+from typing import Dict, List, Set, Tuple
 
 SERVER_YAML = """\
 authority:
@@ -19,6 +19,7 @@ props:
   max-connections-size-per-query: 1
   kernel-executor-size: 16
   proxy-frontend-executor-size: 2
+  max-allowed-packet: 33554432
 """
 
 RULES_YAML = """\
@@ -53,10 +54,26 @@ rules:
       type: INLINE
       props: {{algorithm-expression: "t_order_${{order_id % 2}}"}}
 - !BROADCAST
-  tables: [t_config]
+  tables: [t_config, t_doc]
 """
 
 ORDER_COLUMNS = "order_id BIGINT NOT NULL PRIMARY KEY, user_id INT NOT NULL, status VARCHAR(32), amount DECIMAL(10,2)"
+
+
+def physical_orders(servers: List) -> Dict[Tuple[str, str], Set[int]]:
+    """order_id values by (data source, actual table), read from MariaDB directly."""
+    found: Dict[Tuple[str, str], Set[int]] = {}
+    for index, server in enumerate(servers):
+        with server.connect() as connection, connection.cursor() as cursor:
+            for table in (0, 1):
+                cursor.execute(f"SELECT order_id FROM demo_ds_{index}.t_order_{table}")
+                found[(f"ds_{index}", f"t_order_{table}")] = {row[0] for row in cursor.fetchall()}
+    return found
+
+
+def expected_node(order_id: int, user_id: int) -> Tuple[str, str]:
+    """Where the INLINE rules put a row."""
+    return f"ds_{user_id % 2}", f"t_order_{order_id % 2}"
 
 
 def write_configuration(conf_dir: Path, servers: List) -> None:
@@ -71,6 +88,9 @@ def create_physical_schema(servers: List) -> None:
             for table in (0, 1):
                 cursor.execute(f"CREATE TABLE demo_ds_{index}.t_order_{table} ({ORDER_COLUMNS})")
             cursor.execute(f"CREATE TABLE demo_ds_{index}.t_config (k VARCHAR(32) PRIMARY KEY, v VARCHAR(64))")
+            cursor.execute(f"CREATE TABLE demo_ds_{index}.t_doc (id INT PRIMARY KEY, body LONGTEXT)")
+            # Rows over 16 MiB (the large packet tests) must pass between the proxy and MariaDB.
+            cursor.execute("SET GLOBAL max_allowed_packet = 64 * 1024 * 1024")
     with servers[0].connect() as connection, connection.cursor() as cursor:
         cursor.execute("CREATE DATABASE reference")
         cursor.execute(f"CREATE TABLE reference.t_order ({ORDER_COLUMNS})")
