@@ -52,7 +52,14 @@ BackendError BackendConnection::LastError() const {
   return {static_cast<std::uint16_t>(mysql_errno(handle_)), mysql_sqlstate(handle_), mysql_error(handle_)};
 }
 
+bool BackendConnection::Alive() {
+  if (mysql_ping(handle_) == 0) return true;
+  broken_ = true;
+  return false;
+}
+
 BackendResult BackendConnection::Execute(const std::string& sql) {
+  last_used_ = std::chrono::steady_clock::now();
   BackendResult result;
   if (mysql_real_query(handle_, sql.data(), sql.size()) != 0) {
     broken_ = broken_ || ConnectionLost(mysql_errno(handle_));
@@ -126,6 +133,10 @@ PooledConnection& PooledConnection::operator=(PooledConnection&& other) noexcept
 
 PooledConnection::~PooledConnection() { GiveBack(); }
 
+void PooledConnection::Reopen() {
+  connection_ = std::make_unique<BackendConnection>(pool_->spec());
+}
+
 void PooledConnection::GiveBack() {
   if (pool_ && connection_) pool_->Release(std::move(connection_));
   pool_.reset();
@@ -157,6 +168,12 @@ std::vector<PooledConnection> BackendPool::Take(std::unique_lock<std::mutex>& lo
   std::size_t to_open = count - taken.size();
   open_ += to_open;
   lock.unlock();
+  constexpr auto kValidateAfter = std::chrono::milliseconds(500);
+  for (PooledConnection& connection : taken) {
+    if (std::chrono::steady_clock::now() - connection->last_used() > kValidateAfter && !connection->Alive()) {
+      connection.Reopen();  // keeps its place in the pool's count
+    }
+  }
   for (std::size_t opened = 0; opened < to_open; ++opened) {
     try {
       taken.emplace_back(shared_from_this(), std::make_unique<BackendConnection>(spec_));

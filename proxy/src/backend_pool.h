@@ -2,6 +2,7 @@
 // Connections to one storage unit over MariaDB Connector/C: a bounded pool (maxPoolSize) whose
 // callers wait up to connectionTimeoutMilliseconds for a free connection, as HikariCP does for
 // ShardingSphere-Proxy.
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -59,6 +60,10 @@ class BackendConnection {
   std::vector<ColumnInfo> Describe(const std::string& sql);
   // Whether the connection can go back to the pool (not lost, no transaction left open).
   bool reusable() const { return !broken_ && !in_transaction_; }
+  // Whether the server still answers (COM_PING), checked for a connection idle a while, as
+  // HikariCP validates connections idle longer than its bypass window.
+  bool Alive();
+  std::chrono::steady_clock::time_point last_used() const { return last_used_; }
   void set_in_transaction(bool value) { in_transaction_ = value; }
 
  private:
@@ -66,6 +71,7 @@ class BackendConnection {
   MYSQL* handle_;
   bool broken_ = false;
   bool in_transaction_ = false;
+  std::chrono::steady_clock::time_point last_used_ = std::chrono::steady_clock::now();
 };
 
 class BackendPool;
@@ -81,6 +87,8 @@ class PooledConnection {
   ~PooledConnection();
 
   BackendConnection* operator->() const { return connection_.get(); }
+  // Replaces the connection with a new one to the same storage unit.
+  void Reopen();
   explicit operator bool() const { return connection_ != nullptr; }
 
  private:
