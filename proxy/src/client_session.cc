@@ -317,6 +317,7 @@ void ClientSession::HandleFieldList(const std::string& body) {
 
 void ClientSession::RunOnWorker(std::function<std::string()> job) {
   auto self = shared_from_this();
+  ++context_.in_flight;
   context_.workers->Submit([self, job = std::move(job)] {
     std::string bytes;
     try {
@@ -326,17 +327,21 @@ void ClientSession::RunOnWorker(std::function<std::string()> job) {
       self->AppendPacket(bytes, EncodeErr(1105, "HY000", error.what()));
     }
     asio::post(self->socket_.get_executor(), [self, bytes = std::move(bytes)]() mutable {
-      self->Write(std::move(bytes));
+      self->Write(std::move(bytes), false, true);
     });
   });
 }
 
-void ClientSession::Write(std::string bytes, bool close_after) {
-  if (phase_ == Phase::Closed) return;
+void ClientSession::Write(std::string bytes, bool close_after, bool finishes_job) {
+  if (phase_ == Phase::Closed) {
+    if (finishes_job) --context_.in_flight;
+    return;
+  }
   auto self = shared_from_this();
   auto buffer = std::make_shared<std::string>(std::move(bytes));
-  asio::async_write(socket_, asio::buffer(*buffer), [self, buffer, close_after](const asio::error_code& error,
-                                                                                 std::size_t) {
+  asio::async_write(socket_, asio::buffer(*buffer), [self, buffer, close_after, finishes_job](
+                                                        const asio::error_code& error, std::size_t) {
+    if (finishes_job) --self->context_.in_flight;
     if (error || close_after) {
       self->Close();
       return;

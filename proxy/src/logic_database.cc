@@ -50,6 +50,18 @@ void LogicDatabase::ApplyDistSql(const std::string& script) {
   Persist();
 }
 
+void LogicDatabase::Reload(std::shared_ptr<const RuleSet> rules) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::shared_ptr<const RuleSet> before = engine_.rules();
+  engine_.Reload(std::move(rules));
+  try {
+    SyncPools();
+  } catch (...) {
+    engine_.Reload(before);
+    throw;
+  }
+}
+
 void LogicDatabase::Persist() const {
   if (rule_file_.empty()) return;
   std::string temporary = rule_file_ + ".tmp";

@@ -26,6 +26,8 @@ class LogicDatabase {
   // Applies DistSQL RDL, then brings the pools in line and writes the rules back to the rule
   // file. Throws sqlroute::Error; nothing changes when the script fails.
   void ApplyDistSql(const std::string& script);
+  // Swaps in rules read again from the rule file (SIGHUP), with the pools brought in line.
+  void Reload(std::shared_ptr<const RuleSet> rules);
   // Writes the rules to the rule file (secrets included: the file is the configuration).
   void Persist() const;
   void RemoveRuleFile() const;

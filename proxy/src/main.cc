@@ -46,6 +46,8 @@ int main(int argc, char** argv) {
     std::size_t io_threads = context->config.Count("proxy-frontend-executor-size", 2);
     std::cout << "sqlroute-proxy listening on " << options.bind << ":" << server.port() << std::endl;
     server.Run(io_threads);
+    // Finish the worker pool's queue while the I/O context its replies are posted to still exists.
+    context->workers.reset();
   } catch (const sqlroute::Error& error) {
     std::cerr << "sqlroute-proxy: " << error.what() << "\n";
     return 1;

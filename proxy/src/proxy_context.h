@@ -21,6 +21,8 @@ struct ProxyContext {
   std::size_t max_allowed_packet = 64 << 20;
   std::string server_version = "5.7.22-sqlroute-proxy";
   std::atomic<std::uint32_t> next_connection_id{1};
+  // Commands running on the worker pool whose reply is not written yet (SIGTERM waits for them).
+  std::atomic<std::size_t> in_flight{0};
 };
 
 }  // namespace sqlroute::proxy

@@ -1,6 +1,7 @@
 #include "proxy_server.h"
 
 #include <algorithm>
+#include <iostream>
 
 #include "client_session.h"
 #include "sqlroute/error_text.h"
@@ -29,10 +30,30 @@ std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
   return context;
 }
 
+void ReloadRules(ProxyContext& context) {
+  ServerConfig config = LoadServerConfig(context.config.directory);
+  std::vector<std::pair<std::shared_ptr<LogicDatabase>, std::shared_ptr<const RuleSet>>> updates;
+  std::vector<std::shared_ptr<LogicDatabase>> added;
+  for (const std::string& file : config.rule_files) {
+    Engine engine = Engine::FromYamlFile(file);
+    std::string name = engine.rules()->database_name();
+    if (name.empty()) throw Error(Message<msg::DatabaseNameMissing>(), "databaseName");
+    if (std::shared_ptr<LogicDatabase> existing = context.databases.Find(name)) {
+      updates.emplace_back(existing, engine.rules());
+    } else {
+      added.push_back(std::make_shared<LogicDatabase>(name, std::move(engine), file));
+    }
+  }
+  for (const auto& [database, rules] : updates) DataSourceSpecs(*rules);  // every file checked before any swap
+  for (const auto& [database, rules] : updates) database->Reload(rules);
+  for (const auto& database : added) context.databases.Add(database);
+}
+
 ProxyServer::ProxyServer(ProxyContext& context, const ListenOptions& options)
     : context_(context),
       acceptor_(io_, asio::ip::tcp::endpoint(asio::ip::make_address(options.bind), options.port)),
-      signals_(io_, SIGTERM, SIGINT) {
+      signals_(io_, SIGTERM, SIGINT, SIGHUP),
+      drain_timer_(io_) {
   acceptor_.listen(asio::socket_base::max_listen_connections);
 }
 
@@ -43,12 +64,38 @@ void ProxyServer::Accept() {
   });
 }
 
-void ProxyServer::Run(std::size_t io_threads) {
-  signals_.async_wait([this](const asio::error_code&, int) {
+void ProxyServer::WaitForSignal() {
+  signals_.async_wait([this](const asio::error_code& error, int signal) {
+    if (error) return;
+    if (signal == SIGHUP) {
+      context_.workers->Submit([this] {
+        try {
+          ReloadRules(context_);
+          std::cerr << "sqlroute-proxy: rules reloaded" << std::endl;
+        } catch (const std::exception& failure) {
+          std::cerr << "sqlroute-proxy: reload failed, rules unchanged: " << failure.what() << std::endl;
+        }
+      });
+      WaitForSignal();
+      return;
+    }
     asio::error_code ignored;
     acceptor_.close(ignored);
-    io_.stop();
+    DrainThenStop(std::chrono::steady_clock::now() + std::chrono::seconds(30));
   });
+}
+
+void ProxyServer::DrainThenStop(std::chrono::steady_clock::time_point deadline) {
+  if (context_.in_flight == 0 || std::chrono::steady_clock::now() >= deadline) {
+    io_.stop();
+    return;
+  }
+  drain_timer_.expires_after(std::chrono::milliseconds(20));
+  drain_timer_.async_wait([this, deadline](const asio::error_code&) { DrainThenStop(deadline); });
+}
+
+void ProxyServer::Run(std::size_t io_threads) {
+  WaitForSignal();
   Accept();
   std::vector<std::thread> threads;
   for (std::size_t i = 1; i < std::max<std::size_t>(1, io_threads); ++i) threads.emplace_back([this] { io_.run(); });

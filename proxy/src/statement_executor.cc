@@ -61,12 +61,6 @@ StatementResult FromBackendError(const BackendError& error) {
   return StatementResult::Failure(error.code, error.sql_state, error.message);
 }
 
-// Trailing columns the rewrite derived (and the merge hides) are not shown.
-std::size_t VisibleColumns(const Plan& plan, const BackendResult& result) {
-  std::size_t hidden = std::min(plan.merge.derived_labels.size(), result.columns.size());
-  return result.columns.size() - hidden;
-}
-
 StatementResult Rows(const Plan& plan, const RuleSet& rules, std::vector<UnitOutcome>& outcomes) {
   StatementResult answer;
   answer.kind = StatementResult::Kind::Rows;

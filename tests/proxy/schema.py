@@ -57,6 +57,24 @@ rules:
   tables: [t_config, t_doc]
 """
 
+# Primary and replica are two servers without replication: which copy a read returns shows where it went.
+READWRITE_YAML = """\
+databaseName: readwrite_db
+dataSources:
+  write_ds: {{url: "jdbc:mysql://127.0.0.1:{port0}/rw_db", username: root, password: ""}}
+  read_ds: {{url: "jdbc:mysql://127.0.0.1:{port1}/rw_db", username: root, password: ""}}
+rules:
+- !READWRITE_SPLITTING
+  dataSourceGroups:
+    readwrite_ds:
+      writeDataSourceName: write_ds
+      readDataSourceNames: [read_ds]
+      transactionalReadQueryStrategy: PRIMARY
+      loadBalancerName: random
+  loadBalancers:
+    random: {{type: RANDOM}}
+"""
+
 ORDER_COLUMNS = "order_id BIGINT NOT NULL PRIMARY KEY, user_id INT NOT NULL, status VARCHAR(32), amount DECIMAL(10,2)"
 
 
@@ -78,7 +96,9 @@ def expected_node(order_id: int, user_id: int) -> Tuple[str, str]:
 
 def write_configuration(conf_dir: Path, servers: List) -> None:
     (conf_dir / "server.yaml").write_text(SERVER_YAML)
-    (conf_dir / "database-sharding.yaml").write_text(RULES_YAML.format(port0=servers[0].port, port1=servers[1].port))
+    ports = {"port0": servers[0].port, "port1": servers[1].port}
+    (conf_dir / "database-sharding.yaml").write_text(RULES_YAML.format(**ports))
+    (conf_dir / "database-readwrite.yaml").write_text(READWRITE_YAML.format(**ports))
 
 
 def create_physical_schema(servers: List) -> None:
@@ -91,6 +111,11 @@ def create_physical_schema(servers: List) -> None:
             cursor.execute(f"CREATE TABLE demo_ds_{index}.t_doc (id INT PRIMARY KEY, body LONGTEXT)")
             # Rows over 16 MiB (the large packet tests) must pass between the proxy and MariaDB.
             cursor.execute("SET GLOBAL max_allowed_packet = 64 * 1024 * 1024")
+    for name, server in (("primary", servers[0]), ("replica", servers[1])):
+        with server.connect() as connection, connection.cursor() as cursor:
+            cursor.execute("CREATE DATABASE rw_db")
+            cursor.execute("CREATE TABLE rw_db.t_where (id INT PRIMARY KEY, copy VARCHAR(16))")
+            cursor.execute("INSERT INTO rw_db.t_where VALUES (1, %s)", (name,))
     with servers[0].connect() as connection, connection.cursor() as cursor:
         cursor.execute("CREATE DATABASE reference")
         cursor.execute(f"CREATE TABLE reference.t_order ({ORDER_COLUMNS})")

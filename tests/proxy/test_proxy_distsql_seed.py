@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -154,3 +156,21 @@ def test_rules_survive_a_restart(seed_proxy):
     assert result.stdout.splitlines() == ["COUNT(*)", str(TABLE_SIZE)]
     rules = mariadb(seed_proxy, "SHOW SHARDING TABLE RULES;", "sharding_db")
     assert "sbtest1" in rules.stdout
+
+
+def test_sighup_reloads_the_rule_files(seed_proxy):
+    (seed_proxy.conf_dir / "database-extra.yaml").write_text("databaseName: extra_db\n")
+    seed_proxy.process.send_signal(signal.SIGHUP)
+    deadline = time.monotonic() + 10
+    while "extra_db" not in mariadb(seed_proxy, "SHOW DATABASES;").stdout:
+        assert time.monotonic() < deadline, seed_proxy.log()
+        time.sleep(0.1)
+    result = mariadb(seed_proxy, "SELECT COUNT(*) FROM sbtest1;", "sharding_db")
+    assert result.stdout.splitlines() == ["COUNT(*)", str(TABLE_SIZE)]
+
+
+def test_sigterm_stops_cleanly(seed_proxy):
+    process = seed_proxy.process
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0
+    seed_proxy.process = None

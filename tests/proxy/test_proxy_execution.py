@@ -149,3 +149,15 @@ def test_failed_commit_is_reported(loaded, proxy, storage_servers):
     with proxy.connect() as connection, connection.cursor() as cursor:
         cursor.execute("SELECT COUNT(*) FROM t_order WHERE order_id = 701")
         assert cursor.fetchone() == (0,)
+
+
+def test_reads_follow_the_session_for_read_write_splitting(proxy):
+    with proxy.connect(database="readwrite_db") as connection, connection.cursor() as cursor:
+        cursor.execute("SELECT copy FROM t_where WHERE id = 1")
+        assert cursor.fetchone() == ("replica",)
+        cursor.execute("BEGIN")
+        cursor.execute("SELECT copy FROM t_where WHERE id = 1")
+        assert cursor.fetchone() == ("primary",)  # transactionalReadQueryStrategy: PRIMARY
+        cursor.execute("COMMIT")
+        cursor.execute("SELECT copy FROM t_where WHERE id = 1")
+        assert cursor.fetchone() == ("replica",)

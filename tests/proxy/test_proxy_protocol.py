@@ -53,7 +53,7 @@ def test_session_statements_clients_send(proxy):
         assert cursor.fetchone() == ("33554432", "1")
         assert [d[0] for d in cursor.description] == ["@@max_allowed_packet", "ac"]
         cursor.execute("SHOW DATABASES")
-        assert cursor.fetchall() == (("sharding_db",),)
+        assert cursor.fetchall() == (("readwrite_db",), ("sharding_db",))
         with pytest.raises(pymysql.err.OperationalError) as failure:
             cursor.execute("SELECT * FROM t_order")
         assert failure.value.args[0] == 1046
