@@ -195,12 +195,12 @@ void ClientSession::HandleCommand(std::string payload) {
       if (found != statements_.end() && param < found->second.param_count) {
         found->second.long_data[param].append(in.Rest());
       }
-      ProcessBuffered();  // no reply
+      ContinueWithoutReply();
       return;
     }
     case Command::StmtClose: {
       statements_.erase(PacketReader(body).U32());
-      ProcessBuffered();  // no reply
+      ContinueWithoutReply();
       return;
     }
     case Command::StmtReset: {
@@ -326,10 +326,31 @@ void ClientSession::RunOnWorker(std::function<std::string()> job) {
       bytes.clear();
       self->AppendPacket(bytes, EncodeErr(1105, "HY000", error.what()));
     }
-    asio::post(self->socket_.get_executor(), [self, bytes = std::move(bytes)]() mutable {
+    self->ReplyFromWorker(std::move(bytes));
+  });
+}
+
+void ClientSession::ReplyFromWorker(std::string bytes) {
+  // A small reply is written by the worker itself, which then waits for the next command: no
+  // operation of this session is outstanding, and handing the reply to an I/O thread would cost
+  // two more thread wake-ups per statement. A large one goes asynchronously, so that a client
+  // slow to read never holds a worker.
+  constexpr std::size_t kWriteOnWorker = 64 * 1024;
+  if (phase_ == Phase::Closed || bytes.size() > kWriteOnWorker) {
+    auto self = shared_from_this();
+    asio::post(socket_.get_executor(), [self, bytes = std::move(bytes)]() mutable {
       self->Write(std::move(bytes), false, true);
     });
-  });
+    return;
+  }
+  asio::error_code error;
+  asio::write(socket_, asio::buffer(bytes), error);
+  --context_.in_flight;
+  if (error) {
+    Close();
+    return;
+  }
+  ProcessBuffered();
 }
 
 void ClientSession::Write(std::string bytes, bool close_after, bool finishes_job) {
@@ -348,6 +369,12 @@ void ClientSession::Write(std::string bytes, bool close_after, bool finishes_job
     }
     self->ProcessBuffered();
   });
+}
+
+void ClientSession::ContinueWithoutReply() {
+  // Posted rather than called, so that a stream of commands without replies never deepens the stack.
+  auto self = shared_from_this();
+  asio::post(socket_.get_executor(), [self] { self->ProcessBuffered(); });
 }
 
 void ClientSession::FailAndClose(std::uint16_t code, const std::string& sql_state, const std::string& message) {

@@ -45,6 +45,9 @@ class ClientSession : public std::enable_shared_from_this<ClientSession> {
 
   // Runs `job` on the worker pool and writes the bytes it returns.
   void RunOnWorker(std::function<std::string()> job);
+  void ReplyFromWorker(std::string bytes);
+  // After a command that has no reply (COM_STMT_CLOSE, COM_STMT_SEND_LONG_DATA).
+  void ContinueWithoutReply();
   // `finishes_job`: the reply of a worker-pool command, which ends its in-flight count.
   void Write(std::string bytes, bool close_after = false, bool finishes_job = false);
   void FailAndClose(std::uint16_t code, const std::string& sql_state, const std::string& message);
