@@ -15,7 +15,8 @@ MysqlError ToMysqlError(const Error& error) {
     default: break;
   }
   if (int code = ShardingSphereCode(error.code()); code != 0) {
-    // ShardingSphere's feature exceptions: 2xxxx codes with SQLSTATE 44000 (KernelSQLException).
+    // ShardingSphere's own 2xxxx code; SQLSTATE 44000 for every one of them (ShardingSphere's
+    // exceptions vary it per class; one value keeps the mapping stable).
     return {static_cast<std::uint16_t>(code), "44000", message};
   }
   switch (error.category()) {

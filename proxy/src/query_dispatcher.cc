@@ -1,5 +1,7 @@
 #include "query_dispatcher.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 #include "distsql_queries.h"
@@ -170,20 +172,33 @@ StatementResult QueryDispatcher::SelectSystem(const ConnectionState& state, cons
 }
 
 StatementResult QueryDispatcher::CreateDatabase(const std::string& name, bool if_not_exists) {
+  // The name becomes part of a file name in the configuration directory: letters, digits, _ $ - only.
+  bool usable = !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_' || c == '$' || c == '-';
+  });
+  if (!usable) {
+    return StatementResult::Failure(mysql_error::kWrongDatabaseName, "42000", "Incorrect database name '" + name + "'");
+  }
   if (context_.databases.Find(name)) {
     if (if_not_exists) return StatementResult::Done();
     return StatementResult::Failure(mysql_error::kDatabaseExists, "HY000",
                                     "Can't create database '" + name + "'; database exists");
   }
   try {
-    std::string file = (std::filesystem::path(context_.config.directory) / ("database-" + name + ".yaml")).string();
-    auto database = std::make_shared<LogicDatabase>(name, Engine::FromYamlString("databaseName: " + name + "\n"), file);
+    // A file of another database may already have this name (rule files are named freely).
+    std::filesystem::path directory(context_.config.directory);
+    std::filesystem::path file = directory / ("database-" + name + ".yaml");
+    for (int suffix = 2; std::filesystem::exists(file); ++suffix) {
+      file = directory / ("database-" + name + "-" + std::to_string(suffix) + ".yaml");
+    }
+    auto database = std::make_shared<LogicDatabase>(name, Engine::FromYamlString("databaseName: " + name + "\n"),
+                                                   file.string());
+    database->Persist();  // first, so that a database the directory cannot hold is never served
     if (!context_.databases.Add(database)) {
       if (if_not_exists) return StatementResult::Done();
       return StatementResult::Failure(mysql_error::kDatabaseExists, "HY000",
                                       "Can't create database '" + name + "'; database exists");
     }
-    database->Persist();
   } catch (const Error& error) {
     return FromError(error);
   }

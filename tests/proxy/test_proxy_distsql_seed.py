@@ -103,6 +103,21 @@ def test_starts_without_logical_databases(seed_proxy):
     assert result.stdout == ""  # no rows, and the batch client prints no header for an empty result
 
 
+def test_database_names_are_checked(seed_proxy):
+    result = mariadb(seed_proxy, "CREATE DATABASE `../escape`;")
+    assert "ERROR 1102 (42000)" in result.stderr
+    assert sorted(path.name for path in seed_proxy.conf_dir.iterdir() if path.suffix == ".yaml") == ["server.yaml"]
+
+
+def test_a_new_database_never_overwrites_another_rule_file(seed_proxy):
+    (seed_proxy.conf_dir / "database-taken.yaml").write_text("databaseName: other_name\n")
+    try:
+        assert mariadb(seed_proxy, "CREATE DATABASE taken; DROP DATABASE taken;").returncode == 0
+        assert (seed_proxy.conf_dir / "database-taken.yaml").read_text() == "databaseName: other_name\n"
+    finally:
+        (seed_proxy.conf_dir / "database-taken.yaml").unlink()
+
+
 def test_seed_distsql_builds_a_database(seed_proxy, storage_servers):
     script = SEED_DISTSQL.format(host=HOST, port0=storage_servers[0].port, port1=storage_servers[1].port)
     result = mariadb(seed_proxy, script)
