@@ -12,6 +12,7 @@ import argparse
 import html
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -179,6 +180,7 @@ def main() -> None:
         proxy.stop()
         for server in servers:
             server.stop()
+        shutil.rmtree(conf_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":
