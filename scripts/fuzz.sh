@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a given time: bash scripts/fuzz.sh TARGET SECONDS
-# TARGET: parse lexer route yaml distsql inline normalizer, or merge. Builds with clang (ASan+UBSan) into
+# TARGET: parse lexer route yaml distsql inline normalizer packets, or merge. Builds with clang (ASan+UBSan) into
 # build-fuzz/, seeds from tests/golden (tests/fuzz/make_seeds.py), keeps the growing corpus in
 # build-fuzz/corpus/TARGET and crash inputs in build-fuzz/artifacts/TARGET/. A crash input
 # belongs in tests/fuzz/regressions/TARGET/ once fixed (ctest replays it).
