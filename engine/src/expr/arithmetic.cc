@@ -113,6 +113,13 @@ bool IsConcatenation(const JValue& left, const JValue& right) {
 
 }  // namespace
 
+int64_t JavaCast(double value, int64_t min, int64_t max) {
+  if (std::isnan(value)) return 0;
+  if (value <= static_cast<double>(min)) return min;
+  if (value >= static_cast<double>(max)) return max;
+  return static_cast<int64_t>(value);
+}
+
 const char* OperatorSymbol(BinaryOp op) {
   switch (op) {
     case BinaryOp::Add: return "+";
@@ -121,6 +128,13 @@ const char* OperatorSymbol(BinaryOp op) {
     case BinaryOp::Divide: return "/";
     case BinaryOp::Remainder: return "%";
     case BinaryOp::IntDiv: return "intdiv";
+    case BinaryOp::Power: return "**";
+    case BinaryOp::BitAnd: return "&";
+    case BinaryOp::BitOr: return "|";
+    case BinaryOp::BitXor: return "^";
+    case BinaryOp::ShiftLeft: return "<<";
+    case BinaryOp::ShiftRight: return ">>";
+    case BinaryOp::ShiftRightUnsigned: return ">>>";
     case BinaryOp::Equal: return "==";
     case BinaryOp::NotEqual: return "!=";
     case BinaryOp::Less: return "<";
@@ -146,6 +160,13 @@ JValue ApplyBinary(BinaryOp op, const JValue& left, const JValue& right) {
     case BinaryOp::LessEqual: return JValue::Bool(GroovyCompare(left, right) <= 0);
     case BinaryOp::Greater: return JValue::Bool(GroovyCompare(left, right) > 0);
     case BinaryOp::GreaterEqual: return JValue::Bool(GroovyCompare(left, right) >= 0);
+    case BinaryOp::Power: return Power(left, right);
+    case BinaryOp::BitAnd:
+    case BinaryOp::BitOr:
+    case BinaryOp::BitXor: return Bitwise(op, left, right);
+    case BinaryOp::ShiftLeft:
+    case BinaryOp::ShiftRight:
+    case BinaryOp::ShiftRightUnsigned: return Shift(op, left, right);
     default: return Arithmetic(op, left, right);
   }
 }

@@ -31,6 +31,7 @@ JValue Evaluator::Evaluate(int32_t index) const {
     case NodeKind::Variable: return Variable(node);
     case NodeKind::Negate: return Negate(Evaluate(node.a));
     case NodeKind::Not: return JValue::Bool(!IsTruthy(Evaluate(node.a)));
+    case NodeKind::BitNot: return BitwiseNegate(Evaluate(node.a));
     case NodeKind::Binary: return ApplyBinary(node.op, Evaluate(node.a), Evaluate(node.b));
     case NodeKind::And: return JValue::Bool(IsTruthy(Evaluate(node.a)) && IsTruthy(Evaluate(node.b)));
     case NodeKind::Or: return JValue::Bool(IsTruthy(Evaluate(node.a)) || IsTruthy(Evaluate(node.b)));

@@ -1,5 +1,6 @@
 #include "expr/methods.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -70,17 +71,9 @@ constexpr MethodInfo kMethods[] = {
                                               arg::values = values));
 }
 
-// Java's (int)/(long) casts: truncation, saturation, NaN to 0.
-int64_t SaturatingCast(double value, int64_t min, int64_t max) {
-  if (std::isnan(value)) return 0;
-  if (value <= static_cast<double>(min)) return min;
-  if (value >= static_cast<double>(max)) return max;
-  return static_cast<int64_t>(value);
-}
-
 int64_t JavaLongValue(const JValue& v) {
   switch (v.kind) {
-    case JKind::Double: return SaturatingCast(v.real, INT64_MIN, INT64_MAX);
+    case JKind::Double: return JavaCast(v.real, INT64_MIN, INT64_MAX);
     case JKind::BigInt:
     case JKind::Decimal: return AsBigInteger(v).LongValue();
     default: return v.integer;
@@ -88,7 +81,7 @@ int64_t JavaLongValue(const JValue& v) {
 }
 
 int32_t JavaIntValue(const JValue& v) {
-  if (v.kind == JKind::Double) return static_cast<int32_t>(SaturatingCast(v.real, INT32_MIN, INT32_MAX));
+  if (v.kind == JKind::Double) return static_cast<int32_t>(JavaCast(v.real, INT32_MIN, INT32_MAX));
   return static_cast<int32_t>(JavaLongValue(v));
 }
 
@@ -158,8 +151,22 @@ std::string ReplaceAll(const std::string& text, const std::string& target, const
 bool IsIntLike(const JValue& v) { return v.kind == JKind::Int || v.kind == JKind::Char; }
 bool IsLongLike(const JValue& v) { return IsIntLike(v) || v.kind == JKind::Long; }
 
-JValue FloorOp(bool modulo, const JValue& a, const JValue& b) {
-  int64_t x = a.integer, y = b.integer;
+// Which java.lang.Math overload Groovy picks for two integral arguments: (int, int), (long, int),
+// (long, long), or none. A BigInteger converts to an int (its intValue()) but not to a long.
+enum class IntegralPair { IntInt, LongInt, LongLong, None };
+
+IntegralPair FloorPair(const JValue& a, const JValue& b) {
+  bool a_long = a.kind == JKind::Long, b_long = b.kind == JKind::Long;
+  auto intish = [](const JValue& v) { return IsIntLike(v) || v.kind == JKind::BigInt; };
+  if (!(intish(a) || a_long) || !(intish(b) || b_long)) return IntegralPair::None;
+  if (b_long) return a.kind == JKind::BigInt ? IntegralPair::None : IntegralPair::LongLong;
+  return a_long ? IntegralPair::LongInt : IntegralPair::IntInt;
+}
+
+// Math.floorMod / Math.floorDiv; floorMod(long, int) is an int, floorDiv(long, int) a long.
+JValue FloorOp(bool modulo, IntegralPair pair, const JValue& a, const JValue& b) {
+  int64_t x = pair == IntegralPair::IntInt ? JavaIntValue(a) : JavaLongValue(a);
+  int64_t y = pair == IntegralPair::LongLong ? JavaLongValue(b) : JavaIntValue(b);
   if (y == 0) throw Error(Message<msg::IntegerDivisionByZero>());
   int64_t result;
   if (y == -1) {  // avoids the MIN / -1 overflow; Java wraps it
@@ -169,8 +176,47 @@ JValue FloorOp(bool modulo, const JValue& a, const JValue& b) {
     if (x % y != 0 && (x < 0) != (y < 0)) --quotient;
     result = modulo ? x - quotient * y : quotient;
   }
-  if (IsIntLike(a) && IsIntLike(b)) return JValue::Int(static_cast<int32_t>(result));
+  if (pair == IntegralPair::IntInt || (modulo && pair == IntegralPair::LongInt)) {
+    return JValue::Int(static_cast<int32_t>(result));
+  }
   return JValue::Long(result);
+}
+
+// Math.max / Math.min as Groovy resolves them: a Double makes it (double, double); Integers and
+// BigIntegers (as intValue()) make it (int, int); Integers and Longs (long, long); BigIntegers and
+// BigDecimals (double, double). Other pairs are ambiguous.
+JValue MaxMin(const MethodInfo& info, const JValue& a, const JValue& b) {
+  bool max = info.method == Method::MathMax;
+  auto in = [&](std::initializer_list<JKind> kinds) {
+    auto has = [&](const JValue& v) { return std::find(kinds.begin(), kinds.end(), v.kind) != kinds.end(); };
+    return has(a) && has(b);
+  };
+  auto pick = [max](auto x, auto y) { return max ? std::max(x, y) : std::min(x, y); };
+  if ((a.kind == JKind::Double && b.is_number()) || (b.kind == JKind::Double && a.is_number()) ||
+      (in({JKind::BigInt, JKind::Decimal}) && (a.kind == JKind::Decimal || b.kind == JKind::Decimal))) {
+    return JValue::Double(max ? std::fmax(AsDouble(a), AsDouble(b)) : std::fmin(AsDouble(a), AsDouble(b)));
+  }
+  if (in({JKind::Int, JKind::Char, JKind::BigInt})) return JValue::Int(pick(JavaIntValue(a), JavaIntValue(b)));
+  if (in({JKind::Int, JKind::Char, JKind::Long})) return JValue::Long(pick(a.integer, b.integer));
+  if (a.is_number() && b.is_number()) {
+    std::string types = std::string(JavaClassName(a)) + ", " + std::string(JavaClassName(b));
+    throw Error(Message<msg::AmbiguousMethodOverloading>(arg::method = info.name, arg::types = types));
+  }
+  return JValue::Null();
+}
+
+// Math.abs: abs(int) for Integer and BigInteger (its intValue()), abs(long) for Long and
+// abs(double) for BigDecimal and Double.
+JValue MathAbs(const JValue& a) {
+  switch (a.kind) {
+    case JKind::Int:
+    case JKind::BigInt: {
+      int32_t v = JavaIntValue(a);
+      return JValue::Int(v < 0 ? static_cast<int32_t>(0u - static_cast<uint32_t>(v)) : v);
+    }
+    case JKind::Long: return AbsoluteValue(a);
+    default: return JValue::Double(std::fabs(AsDouble(a)));
+  }
 }
 
 JValue StringMethod(const MethodInfo& info, const JValue& receiver, const JValue* args, size_t count) {
@@ -265,23 +311,18 @@ JValue StaticMethod(const MethodInfo& info, const JValue* args, size_t count) {
   switch (info.method) {
     case Method::MathAbs:
       if (!a.is_number()) break;
-      return AbsoluteValue(a);
+      return MathAbs(a);
     case Method::MathFloorMod:
-    case Method::MathFloorDiv:
-      if (!IsLongLike(a) || !IsLongLike(args[1])) break;
-      return FloorOp(info.method == Method::MathFloorMod, a, args[1]);
+    case Method::MathFloorDiv: {
+      IntegralPair pair = FloorPair(a, args[1]);
+      if (pair == IntegralPair::None) break;
+      return FloorOp(info.method == Method::MathFloorMod, pair, a, args[1]);
+    }
     case Method::MathMax:
     case Method::MathMin: {
-      const JValue& b = args[1];
-      bool max = info.method == Method::MathMax;
-      if (IsLongLike(a) && IsLongLike(b)) {
-        int64_t r = max ? std::max(a.integer, b.integer) : std::min(a.integer, b.integer);
-        return IsIntLike(a) && IsIntLike(b) ? JValue::Int(static_cast<int32_t>(r)) : JValue::Long(r);
-      }
-      if ((IsLongLike(a) || a.kind == JKind::Double) && (IsLongLike(b) || b.kind == JKind::Double)) {
-        return JValue::Double(max ? std::fmax(AsDouble(a), AsDouble(b)) : std::fmin(AsDouble(a), AsDouble(b)));
-      }
-      break;
+      JValue result = MaxMin(info, a, args[1]);
+      if (result.is_null()) break;
+      return result;
     }
     case Method::StringValueOf: return JValue::String(ToText(a));
     case Method::IntegerParseInt:
