@@ -9,6 +9,7 @@ PACKAGES=(
   libgtest-dev libbenchmark-dev
   python3-dev python3-pytest python3-yaml python3-hypothesis python3-matplotlib
   mariadb-server python3-pymysql sysbench
+  groovy default-jre-headless
 )
 
 missing=()

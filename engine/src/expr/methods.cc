@@ -364,7 +364,8 @@ JValue CallMethod(const MethodInfo& info, const JValue& receiver, const JValue* 
       break;
     case Method::Equals:  // Java equals: same class, and BigDecimal scale matters
       return JValue::Bool(receiver.is_null() ? args[0].is_null()
-                          : receiver.kind == args[0].kind && GroovyEquals(receiver, args[0]) &&
+                          : receiver.kind == args[0].kind && receiver.gstring == args[0].gstring &&
+                                GroovyEquals(receiver, args[0]) &&
                                 receiver.number.scale == args[0].number.scale);
     case Method::Size:
       if (receiver.kind == JKind::List) return JValue::Int(static_cast<int32_t>(receiver.list->size()));
