@@ -78,22 +78,39 @@ size_t DecimalNumberLength(const std::string& text, size_t at) {
   return i - at;
 }
 
+// How far the double printed around `at` starts before it: over digits, its exponent and one point.
+size_t BackToNumberStart(const std::string& text, size_t at) {
+  size_t start = at;
+  bool point = false;
+  while (start > 0) {
+    char c = text[start - 1];
+    bool exponent_sign = c == '-' && start >= 2 && text[start - 2] == 'E';
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == 'E' || exponent_sign || (c == '.' && !point)) {
+      point = point || c == '.';
+      --start;
+    } else {
+      break;
+    }
+  }
+  return at - start;
+}
+
 // Equal texts, or texts whose only differences are doubles printed with different digits of the
 // same value: Java 19 made Double.toString print the shortest digits, and Debian's Groovy runs
 // on Java 17 (our interpreter prints as Java 19+ does).
 bool SameText(const std::string& ours, const std::string& theirs) {
   size_t i = 0, j = 0;
-  while (i < ours.size() && j < theirs.size()) {
-    size_t a = DecimalNumberLength(ours, i), b = DecimalNumberLength(theirs, j);
-    if (a && b) {
-      if (std::strtod(ours.substr(i, a).c_str(), nullptr) != std::strtod(theirs.substr(j, b).c_str(), nullptr)) return false;
-      i += a;
-      j += b;
-    } else if (ours[i++] != theirs[j++]) {
+  while (true) {
+    while (i < ours.size() && j < theirs.size() && ours[i] == theirs[j]) ++i, ++j;
+    if (i == ours.size() && j == theirs.size()) return true;
+    size_t back = std::min(BackToNumberStart(ours, i), BackToNumberStart(theirs, j));
+    size_t a = DecimalNumberLength(ours, i - back), b = DecimalNumberLength(theirs, j - back);
+    if (!a || !b || i - back + a <= i || j - back + b <= j) return false;
+    if (std::strtod(ours.substr(i - back, a).c_str(), nullptr) != std::strtod(theirs.substr(j - back, b).c_str(), nullptr))
       return false;
-    }
+    i += a - back;
+    j += b - back;
   }
-  return i == ours.size() && j == theirs.size();
 }
 
 bool SameTexts(const std::vector<std::string>& ours, const std::vector<std::string>& theirs) {

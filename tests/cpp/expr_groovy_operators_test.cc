@@ -80,6 +80,8 @@ TEST(GroovyOperatorsTest, GStringsRangesAndStrings) {
   EXPECT_EQ(Eval("${\"${1}\".equals('1')} ${\"${1}\" == '1'}"), "false true");
   EXPECT_EQ(Eval("${[0..<3, 3..1, 'c'..<'a']} ${0..2}"), "[0..<3, 3..1, c..b] [0, 1, 2]");
   EXPECT_EQ(Eval("${x - 1} ${x - 'b'}", {{"x", Value::String("a1b1")}}), "ab1 a11");  // String.minus
+  EXPECT_EQ(Eval("${x.toUpperCase()} ${'straße'.toUpperCase()} ${x.charAt(0).toUpperCase()}", {{"x", Value::String("éa")}}),
+            "ÉA STRASSE É");  // Java's case mapping, Character.toUpperCase()
   ExpectMismatch("${'ab'.charAt(0) + 'c'}");
   ExpectMismatch("${'ab'.charAt(0) < 'cd'}");
 }

@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cwctype>
+#include <locale.h>
 
 #include "expr/arithmetic.h"
 #include "expr/inline_errors.h"
@@ -115,12 +117,26 @@ std::string_view JavaTrim(std::string_view text) {
   return text;
 }
 
-std::string AsciiCase(std::string text, bool upper) {
-  for (char& c : text) {
-    if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    if (!upper && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+// Java's toUpperCase / toLowerCase outside the Turkic locales: each UTF-16 unit through the
+// C.UTF-8 case tables, with SpecialCasing's ß -> SS and İ -> i̇ (not the final-sigma rule).
+std::string JavaCase(const std::string& text, bool upper) {
+  static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
+  std::u16string out;
+  for (char16_t unit : ToUtf16(text)) {
+    if (upper && unit == 0xDF) {
+      out += u"SS";
+    } else if (!upper && unit == 0x130) {
+      out += u"i\u0307";
+    } else if (unit < 0x80 || !utf8 || (unit >= 0xD800 && unit <= 0xDFFF)) {
+      if (upper && unit >= 'a' && unit <= 'z') unit = static_cast<char16_t>(unit - 'a' + 'A');
+      if (!upper && unit >= 'A' && unit <= 'Z') unit = static_cast<char16_t>(unit - 'A' + 'a');
+      out += unit;
+    } else {
+      wint_t mapped = upper ? towupper_l(unit, utf8) : towlower_l(unit, utf8);
+      out += mapped <= 0xFFFF ? static_cast<char16_t>(mapped) : unit;
+    }
   }
-  return text;
+  return ToUtf8(out);
 }
 
 // Groovy padLeft/padRight: repeats `padding` up to `width` UTF-16 units.
@@ -252,8 +268,8 @@ JValue StringMethod(const MethodInfo& info, const JValue& receiver, const JValue
       if (!args[0].is_number()) ThrowNoSignature(info, receiver, args, count);
       return Pad(text, JavaIntValue(args[0]), count > 1 ? string_arg(1) : " ", info.method == Method::PadLeft);
     }
-    case Method::ToUpperCase: return JValue::String(AsciiCase(text, true));
-    case Method::ToLowerCase: return JValue::String(AsciiCase(text, false));
+    case Method::ToUpperCase: return JValue::String(JavaCase(text, true));
+    case Method::ToLowerCase: return JValue::String(JavaCase(text, false));
     case Method::Trim: return JValue::String(std::string(JavaTrim(text)));
     case Method::StartsWith: return JValue::Bool(text.compare(0, string_arg(0).size(), args[0].text) == 0);
     case Method::EndsWith: {
@@ -376,6 +392,12 @@ JValue CallMethod(const MethodInfo& info, const JValue& receiver, const JValue* 
   if (receiver.is_number()) return NumberMethod(info, receiver, args, count);
   if (receiver.kind == JKind::Char && (info.method == Method::Mod || info.method == Method::IntDiv)) {
     return NumberMethod(info, receiver, args, count);
+  }
+  if (receiver.kind == JKind::Char && (info.method == Method::ToUpperCase || info.method == Method::ToLowerCase)) {
+    // Groovy's Character.toUpperCase() / toLowerCase()
+    std::string text = JavaCase(ToText(receiver), info.method == Method::ToUpperCase);
+    std::u16string unit = ToUtf16(text);
+    return unit.size() == 1 ? JValue::Char(unit[0]) : receiver;  // a char maps to one char
   }
   ThrowNoSignature(info, receiver, args, count);
 }
