@@ -12,6 +12,7 @@
 #include "parser/nesting_scan.h"
 #include "parser/parse_session.h"
 #include "parser/parse_stats.h"
+#include "parser/statement_splitter.h"
 #include "parser/value_runs.h"
 #include "sqlroute/error_text.h"
 
@@ -187,7 +188,35 @@ ast::Statement ParseOnLargeStack(std::string_view sql, const std::vector<ValueRu
 
 uint64_t CutRunParseCount() { return cut_parses.load(std::memory_order_relaxed); }
 
+namespace {
+
+// A syntax error in a text of several statements: say so, and which API routes them.
+[[noreturn]] void RethrowForStatements(std::string_view sql) {
+  size_t count = 0;
+  try {
+    count = SplitStatements(sql).size();
+  } catch (const Error&) {
+  }
+  if (count > 1) throw Error(Message<msg::MultiStatementText>(arg::count = count));
+  throw;
+}
+
+ast::Statement ParseOneStatement(std::string_view sql, const ParseLimits& limits);
+
+}  // namespace
+
 ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
+  try {
+    return ParseOneStatement(sql, limits);
+  } catch (const Error& error) {
+    if (error.code() != ErrorCode::SQL_SYNTAX_ERROR) throw;
+    RethrowForStatements(sql);
+  }
+}
+
+namespace {
+
+ast::Statement ParseOneStatement(std::string_view sql, const ParseLimits& limits) {
   if (sql.size() > limits.max_sql_bytes) {
     throw Error(Message<msg::StatementTooLarge>(arg::bytes = sql.size(), arg::limit = limits.max_sql_bytes));
   }
@@ -211,6 +240,8 @@ ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
   }
   return ParseOnThisStack(sql, runs);
 }
+
+}  // namespace
 
 void WarmUp() {
   static const char* const kStatements[] = {
