@@ -80,12 +80,14 @@ TEST(StatementSplitterTest, ParsingSeveralStatementsNamesTheApiThatRoutesThem) {
     EXPECT_NE(error.message().find("Engine::RouteStatements"), std::string::npos) << error.message();
     EXPECT_NE(error.message().find("2 statements"), std::string::npos) << error.message();
   }
-  // One statement with a stray `;` stays a plain syntax error.
-  try {
-    Parse("SELECT 1;;");
-    FAIL() << "parsed";
-  } catch (const Error& error) {
-    EXPECT_EQ(error.code(), ErrorCode::SQL_SYNTAX_ERROR);
+  // A stray `;`, or a first statement that does not parse, stays a plain syntax error.
+  for (const char* text : {"SELECT 1;;", "SELECT ; SELECT 1"}) {
+    try {
+      Parse(text);
+      FAIL() << "parsed " << text;
+    } catch (const Error& error) {
+      EXPECT_EQ(error.code(), ErrorCode::SQL_SYNTAX_ERROR) << text;
+    }
   }
   EXPECT_NO_THROW(Parse("SELECT 1;"));
 }

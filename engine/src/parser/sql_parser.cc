@@ -190,18 +190,21 @@ uint64_t CutRunParseCount() { return cut_parses.load(std::memory_order_relaxed);
 
 namespace {
 
-// A syntax error in a text of several statements: say so, and which API routes them.
-[[noreturn]] void RethrowForStatements(std::string_view sql) {
-  size_t count = 0;
+ast::Statement ParseOneStatement(std::string_view sql, const ParseLimits& limits);
+
+// A syntax error in a text of several statements whose first one parses alone: say so, and
+// which API routes them. Otherwise the error stands.
+[[noreturn]] void RethrowForStatements(std::string_view sql, const ParseLimits& limits) {
+  std::vector<StatementSpan> statements;
   try {
-    count = SplitStatements(sql).size();
+    statements = SplitStatements(sql);
+    if (statements.size() > 1) ParseOneStatement(sql.substr(statements[0].begin, statements[0].end - statements[0].begin), limits);
   } catch (const Error&) {
+    statements.clear();
   }
-  if (count > 1) throw Error(Message<msg::MultiStatementText>(arg::count = count));
+  if (statements.size() > 1) throw Error(Message<msg::MultiStatementText>(arg::count = statements.size()));
   throw;
 }
-
-ast::Statement ParseOneStatement(std::string_view sql, const ParseLimits& limits);
 
 }  // namespace
 
@@ -210,7 +213,7 @@ ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
     return ParseOneStatement(sql, limits);
   } catch (const Error& error) {
     if (error.code() != ErrorCode::SQL_SYNTAX_ERROR) throw;
-    RethrowForStatements(sql);
+    RethrowForStatements(sql, limits);
   }
 }
 
