@@ -31,7 +31,11 @@ std::vector<std::string> SplitTableLines(const std::vector<std::string>& tables)
 class SinglePlacer {
  public:
   SinglePlacer(const config::RuleConfig& config, const DataSourceGraph& graph, const std::set<std::string>& excluded)
-      : config_(config), graph_(graph), excluded_(excluded), path_(config.single->path + ".tables") {}
+      : config_(config),
+        graph_(graph),
+        excluded_(excluded),
+        path_(config.single->path + ".tables"),
+        database_(config.database_name.empty() ? "logic_db" : config.database_name) {}  // DefaultDatabase.LOGIC_NAME
 
   SingleRule Run() {
     SingleRule result;
@@ -98,10 +102,10 @@ class SinglePlacer {
   void CheckConfigured(const std::vector<SingleTableLocation>& configured) const {
     for (const auto& each : configured) {
       if (each.data_source != "*" && !graph_.Knows(each.data_source)) {
-        Fail("Data source `" + each.data_source + "` does not exist in database `" + config_.database_name + "`");
+        Fail("Data source `" + each.data_source + "` does not exist in database `" + database_ + "`");
       }
       if (excluded_.count(each.table)) {
-        Fail("Table `" + each.table + "` existed and is not a single table in database `" + config_.database_name + "`");
+        Fail("Table `" + each.table + "` existed and is not a single table in database `" + database_ + "`");
       }
     }
   }
@@ -154,6 +158,7 @@ class SinglePlacer {
   const DataSourceGraph& graph_;
   const std::set<std::string>& excluded_;
   std::string path_;
+  std::string database_;
   std::map<std::string, std::vector<std::string>> nodes_;  // table -> data sources holding it
 };
 
