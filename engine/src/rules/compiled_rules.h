@@ -20,7 +20,7 @@ namespace sqlroute::rules {
 struct CompiledRules {
   config::RuleConfig config;
   DataSourceGraph data_source_graph;
-  std::vector<std::string> data_sources;  // the graph's top-level data sources
+  std::vector<std::string> data_sources;  // the graph's top-level data sources (DataSourceGraph::top_level)
   std::optional<rules::ShardingRule> sharding;
   std::set<std::string> broadcast_tables;  // lower-cased
   std::vector<rules::ReadwriteGroup> readwrite_groups;
