@@ -7,14 +7,6 @@
 
 namespace sqlroute::rules {
 
-const char* DataSourceKindName(DataSourceKind kind) {
-  switch (kind) {
-    case DataSourceKind::Readwrite: return "readwrite";
-    case DataSourceKind::Shadow: return "shadow";
-    default: return "storage unit";
-  }
-}
-
 DataSourceGraph DataSourceGraph::Build(const config::RuleConfig& config, const std::set<std::string>& named) {
   DataSourceGraph result;
   std::vector<std::string> logical;
@@ -72,13 +64,6 @@ std::string DataSourceGraph::MetadataUnit(const std::string& name) const {
     current = found->second.members.front();
   }
   return current;
-}
-
-std::optional<std::string> DataSourceGraph::TopLevelReading(const std::string& storage) const {
-  for (const auto& each : top_level_) {
-    if (MetadataUnit(each) == storage) return each;
-  }
-  return std::nullopt;
 }
 
 // Depth-first over the logical data sources; a member met again while its own members are being

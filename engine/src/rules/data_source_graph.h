@@ -5,7 +5,6 @@
 // may be another rule's logical data source, in any order of the rules, so a route unit reaches its
 // storage unit through a chain (sharding -> read/write group -> shadow data source -> storage unit).
 #include <map>
-#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,7 +14,6 @@
 namespace sqlroute::rules {
 
 enum class DataSourceKind { Storage, Readwrite, Shadow };
-const char* DataSourceKindName(DataSourceKind kind);  // "storage unit", "readwrite", "shadow"
 
 class DataSourceGraph {
  public:
@@ -36,8 +34,6 @@ class DataSourceGraph {
   // logical data source to its first member: a group's write data source, a shadow data source's
   // production one), followed to the end of the chain.
   std::string MetadataUnit(const std::string& name) const;
-  // The top-level data source whose tables are read from `storage`, if any.
-  std::optional<std::string> TopLevelReading(const std::string& storage) const;
   // Whether a route can pass more than one logical data source, or a shadow data source by its
   // name: the route decorators then follow the chain and record it.
   bool chained() const { return chained_; }
