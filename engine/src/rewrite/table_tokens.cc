@@ -30,11 +30,8 @@ class TableTokenGenerator {
         Qualified(expr.column.schema, *expr.column.owner);
       }
     }
-    for (const auto& query : statement.queries) {
-      for (const auto& projection : query.projections) {
-        if (projection.star_owner && !IsAlias(*projection.star_owner)) Qualified(std::nullopt, *projection.star_owner);
-      }
-    }
+    for (const auto& query : statement.queries) StarOwners(query.projections);
+    StarOwners(statement.returning);
     for (const auto& assignment : statement.update_set) Owner(assignment.column);
     for (const auto& assignment : statement.insert.on_duplicate) Owner(assignment.column);
     IndexNames(statement.index_names);
@@ -55,6 +52,12 @@ class TableTokenGenerator {
         tokens_.push_back({statement.schema_clause.begin, statement.schema_clause.end, TokenKind::Text, "", "", false});
         return;
       }
+    }
+  }
+
+  void StarOwners(const std::vector<ast::Projection>& projections) {
+    for (const auto& projection : projections) {
+      if (projection.star_owner && !IsAlias(*projection.star_owner)) Qualified(std::nullopt, *projection.star_owner);
     }
   }
 
