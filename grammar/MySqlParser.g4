@@ -630,7 +630,7 @@ showStatement
   | SHOW TABLE STATUS fromSchema? showFilter?                                  # showTableStatus
   | SHOW EXTENDED? FULL? (COLUMNS | FIELDS) (FROM | IN) tableName fromSchema? showFilter?  # showColumns
   | SHOW EXTENDED? (INDEX | INDEXES | KEYS) (FROM | IN) tableName fromSchema? whereClause? # showIndex
-  | SHOW CREATE (TABLE | VIEW | SEQUENCE) tableName                                   # showCreateTable
+  | SHOW CREATE (TABLE | VIEW | SEQUENCE) tableName                            # showCreateTable
   | SHOW CREATE (DATABASE | SCHEMA) ifNotExists? identifier                    # showCreateDatabase
   | SHOW CREATE (PROCEDURE | FUNCTION | TRIGGER | EVENT) qualifiedName          # showCreateRoutine
   | SHOW CREATE USER userName                                                  # showCreateUser
