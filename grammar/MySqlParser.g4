@@ -955,7 +955,7 @@ castType
     identifier? charsetClause?
   ;
 
-columnRef: identifier (DOT dotIdentifier (DOT dotIdentifier)?)?;
+columnRef: identifier (DOT (identifier | reservedWord) (DOT (identifier | reservedWord))?)?;
 
 literal
   : textString                                   # stringLiteral
@@ -973,10 +973,9 @@ textString: (STRING | DQ_STRING | NATIONAL_STRING | CHARSET_STRING) (STRING | DQ
 
 // ---------------------------------------------------------------- names
 
-tableName: identifier (DOT dotIdentifier)?;
-
-// A word after a dot is a name, reserved or not (t.select, db.range).
-dotIdentifier: identifier | reservedWord;
+// A word after a dot is a name, reserved or not (t.select, db.range). The two alternatives are
+// written inline, not as a rule of their own: a rule level per name part costs every column.
+tableName: identifier (DOT (identifier | reservedWord))?;
 
 qualifiedName: identifier (DOT identifier)?;
 

@@ -47,7 +47,7 @@ class Converter {
   std::string Text(antlr4::ParserRuleContext* ctx) const;
   std::string Text(antlr4::Token* token) const;
   std::string Text(antlr4::tree::TerminalNode* node) const { return Text(node->getSymbol()); }
-  ast::Identifier Ident(antlr4::ParserRuleContext* ctx) const;  // an identifier or dotIdentifier
+  ast::Identifier Ident(antlr4::ParserRuleContext* ctx) const;  // an identifier or a reserved word after a dot
   static std::vector<antlr4::ParserRuleContext*> NameParts(antlr4::ParserRuleContext* ctx);
   ast::Identifier Ident(P::TextStringContext* ctx) const;
   ast::ColumnRef Column(P::ColumnRefContext* ctx) const;
