@@ -28,15 +28,9 @@ class TableTokenGenerator {
       if (expr.kind == ast::ExprKind::Column) Owner(expr.column, bound.owner(static_cast<ast::ExprId>(i)));
     }
     for (std::size_t q = 0; q < statement.queries.size(); ++q) {
-      const auto& projections = statement.queries[q].projections;
-      for (std::size_t p = 0; p < projections.size(); ++p) {
-        if (!projections[p].star_owner) continue;
-        const bind::BoundStar* star = bound.StarOf(static_cast<ast::QueryId>(q), static_cast<int32_t>(p));
-        bool by_alias = star && std::any_of(bound.StarTables(*star).begin(), bound.StarTables(*star).end(),
-                                            [&](int32_t table) { return statement.tables[static_cast<std::size_t>(table)].alias; });
-        if (!by_alias) Qualified(std::nullopt, *projections[p].star_owner);
-      }
+      StarOwners(statement.queries[q].projections, static_cast<ast::QueryId>(q));
     }
+    StarOwners(statement.returning, ast::kNoQuery);
     for (std::size_t i = 0; i < statement.update_set.size(); ++i) Owner(statement.update_set[i].column, bound.update_owners[i]);
     const auto& duplicates = statement.insert.on_duplicate;
     for (std::size_t i = 0; i < duplicates.size(); ++i) Owner(duplicates[i].column, bound.duplicate_owners[i]);
@@ -68,6 +62,20 @@ class TableTokenGenerator {
     bool by_table_name = owner.kind == bind::OwnerKind::None ||
                          (owner.kind == bind::OwnerKind::Table && !input_.statement.tables[static_cast<std::size_t>(owner.table)].alias);
     if (by_table_name) Qualified(column.schema, *column.owner);
+  }
+
+  // `t.*` of a query block's projections (or of RETURNING: kNoQuery), renamed unless the
+  // binder found `t` to be an alias.
+  void StarOwners(const std::vector<ast::Projection>& projections, ast::QueryId query) {
+    const bind::BoundStatement& bound = input_.bound;
+    for (std::size_t p = 0; p < projections.size(); ++p) {
+      if (!projections[p].star_owner) continue;
+      const bind::BoundStar* star = bound.StarOf(query, static_cast<int32_t>(p));
+      bool by_alias = star && std::any_of(bound.StarTables(*star).begin(), bound.StarTables(*star).end(), [&](int32_t table) {
+        return input_.statement.tables[static_cast<std::size_t>(table)].alias.has_value();
+      });
+      if (!by_alias) Qualified(std::nullopt, *projections[p].star_owner);
+    }
   }
 
   bool Mapped(const std::string& name) const {

@@ -113,7 +113,8 @@ RouteContext RouteNonSharding(const RouteInput& input, const StatementTables& ta
     }
     return EveryDataSource(rules, kind == StatementClass::DCL ? RouteType::InstanceBroadcast : RouteType::DatabaseBroadcast);
   }
-  bool creating = input.statement.kind == StatementKind::CreateTable;
+  StatementKind statement = input.statement.kind;
+  bool creating = statement == StatementKind::CreateTable || statement == StatementKind::CreateSequence;
   return OneDataSource(SingleDataSource(rules, tables.other, creating), RouteType::Single);
 }
 
