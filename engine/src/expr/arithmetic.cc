@@ -23,16 +23,6 @@ Rank RankOf(const JValue& v) {
   }
 }
 
-[[noreturn]] void ThrowOperatorMismatch(BinaryOp op, const JValue& left, const JValue& right) {
-  throw Error(Message<msg::OperatorNotApplicable>(arg::op = OperatorSymbol(op), arg::left = JavaClassName(left),
-                                                  arg::right = JavaClassName(right)));
-}
-
-[[noreturn]] void ThrowUnsupported(const char* method, const JValue& value) {
-  throw Error(Message<msg::NumberMethodUnsupported>(arg::method = method, arg::type = JavaClassName(value),
-                                                    arg::value = ToText(value)));
-}
-
 // Java int/long arithmetic: wraps on overflow (computed unsigned to avoid UB).
 template <typename T>
 T Wrap(BinaryOp op, T a, T b) {
@@ -114,6 +104,16 @@ bool IsConcatenation(const JValue& left, const JValue& right) {
 }
 
 }  // namespace
+
+[[noreturn]] void ThrowOperatorMismatch(BinaryOp op, const JValue& left, const JValue& right) {
+  throw Error(Message<msg::OperatorNotApplicable>(arg::op = OperatorSymbol(op), arg::left = JavaClassName(left),
+                                                  arg::right = JavaClassName(right)));
+}
+
+[[noreturn]] void ThrowUnsupported(const char* method, const JValue& value) {
+  throw Error(Message<msg::NumberMethodUnsupported>(arg::method = method, arg::type = JavaClassName(value),
+                                                    arg::value = ToText(value)));
+}
 
 int64_t JavaCast(double value, int64_t min, int64_t max) {
   if (std::isnan(value)) return 0;

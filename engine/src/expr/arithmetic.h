@@ -23,6 +23,10 @@ JValue Power(const JValue& base, const JValue& exponent);
 JValue Bitwise(BinaryOp op, const JValue& left, const JValue& right);
 JValue Shift(BinaryOp op, const JValue& value, const JValue& distance);
 JValue BitwiseNegate(const JValue& value);
+// The operator's errors: no such operator for these operand types (OperatorNotApplicable),
+// and a Number method the value's class lacks (NumberMethodUnsupported).
+[[noreturn]] void ThrowOperatorMismatch(BinaryOp op, const JValue& left, const JValue& right);
+[[noreturn]] void ThrowUnsupported(const char* method, const JValue& value);
 // Java's (int)/(long) casts of a double: truncation, saturation, NaN to 0.
 int64_t JavaCast(double value, int64_t min, int64_t max);
 JValue AbsoluteValue(const JValue& value);

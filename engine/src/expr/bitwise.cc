@@ -22,16 +22,6 @@ const char* MethodName(BinaryOp op) {
   }
 }
 
-[[noreturn]] void ThrowNotApplicable(BinaryOp op, const JValue& left, const JValue& right) {
-  throw Error(Message<msg::OperatorNotApplicable>(arg::op = OperatorSymbol(op), arg::left = JavaClassName(left),
-                                                  arg::right = JavaClassName(right)));
-}
-
-[[noreturn]] void ThrowUnsupported(const char* method, const JValue& value) {
-  throw Error(Message<msg::NumberMethodUnsupported>(arg::method = method, arg::type = JavaClassName(value),
-                                                    arg::value = ToText(value)));
-}
-
 template <typename T>
 T Apply(BinaryOp op, T a, T b) {
   return op == BinaryOp::BitAnd ? (a & b) : op == BinaryOp::BitOr ? (a | b) : (a ^ b);
@@ -43,7 +33,7 @@ JValue Bitwise(BinaryOp op, const JValue& left, const JValue& right) {
   if (left.kind == JKind::Bool && right.kind == JKind::Bool) {
     return JValue::Bool(Apply<bool>(op, left.integer != 0, right.integer != 0));
   }
-  if (!left.is_number() || !right.is_number()) ThrowNotApplicable(op, left, right);
+  if (!left.is_number() || !right.is_number()) ThrowOperatorMismatch(op, left, right);
   for (const JValue* operand : {&left, &right}) {
     if (!IsIntegral(*operand)) ThrowUnsupported(MethodName(op), *operand);
   }
@@ -56,7 +46,7 @@ JValue Bitwise(BinaryOp op, const JValue& left, const JValue& right) {
 }
 
 JValue Shift(BinaryOp op, const JValue& value, const JValue& distance) {
-  if (!value.is_number() || !distance.is_number()) ThrowNotApplicable(op, value, distance);
+  if (!value.is_number() || !distance.is_number()) ThrowOperatorMismatch(op, value, distance);
   if (!IsIntegral(distance)) {
     throw Error(Message<msg::ShiftDistanceNotIntegral>(arg::value = ToText(distance),
                                                        arg::type = JavaClassName(distance)));
