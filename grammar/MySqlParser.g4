@@ -905,6 +905,7 @@ simpleExpr
   | literal                                                             # literalPrimary
   | PARAM                                                               # paramPrimary
   | columnRef ((JSON_EXTRACT | JSON_UNQUOTE) textString)?               # columnPrimary
+  | (NEXT | PREVIOUS) VALUE FOR tableName                                 # sequencePrimary
   | functionCall                                                        # functionPrimary
   | USER_VAR                                                            # variablePrimary
   | SYSTEM_VAR                                                          # variablePrimary
@@ -936,6 +937,7 @@ functionCall
   | POSITION LPAREN bitExpr IN expr RPAREN                                      # positionCall
   | (CURRENT_TIMESTAMP | CURRENT_DATE | CURRENT_TIME | LOCALTIME | LOCALTIMESTAMP
      | UTC_TIMESTAMP | UTC_DATE | UTC_TIME | CURRENT_USER) (LPAREN INTEGER_NUM? RPAREN)? # niladicCall
+  | (NEXTVAL | LASTVAL | SETVAL) LPAREN tableName (COMMA expr)* RPAREN          # sequenceCall
   | functionName LPAREN (DISTINCT | ALL)? (STAR | functionArguments)? RPAREN
       (respectNulls)? overClause?                                               # genericCall
   ;
@@ -1009,7 +1011,7 @@ identifier
   | ARRAY | CAST | EXTRACT | SQL_BUFFER_RESULT | SQL_CACHE | SQL_NO_CACHE | SUBSTR | SUBSTRING | TRIM
   | AGGREGATE | BACKUP | CACHE | CHANNEL | CLONE | COMPONENT | FILTER | GROUP_REPLICATION | INSTALL
   | INSTANCE | LEAVES | LOGFILE | PLUGIN | REFERENCE | RESTART | RETAIN | RETURNING | SERVER | SONAME
-  | SOURCE | STOP | UNINSTALL | UNTIL | ATOMIC | SEQUENCE | WAIT
+  | SOURCE | STOP | UNINSTALL | UNTIL | ATOMIC | SEQUENCE | WAIT | PREVIOUS | NEXTVAL | LASTVAL | SETVAL
   ;
 
 // The keywords of this grammar that MySQL 8.0 reserves: names only back-quoted or after a dot.

@@ -228,6 +228,10 @@ ExprId Converter::ConvertSimpleExpr(P::SimpleExprContext* ctx) {
     return AddExpr(std::move(expr));
   }
   if (dynamic_cast<P::VariablePrimaryContext*>(ctx)) return AddExpr(Make(ExprKind::Variable, span, Text(ctx)));
+  if (auto* sequence = dynamic_cast<P::SequencePrimaryContext*>(ctx)) {  // MariaDB's NEXT / PREVIOUS VALUE FOR s
+    AddTable(sequence->tableName(), ast::TableRole::Other);
+    return AddExpr(Make(ExprKind::Function, span, sequence->NEXT() ? "NEXT VALUE FOR" : "PREVIOUS VALUE FOR"));
+  }
   if (auto* assign = dynamic_cast<P::AssignPrimaryContext*>(ctx)) {
     ExprId variable = AddExpr(Make(ExprKind::Variable, SpanOf(assign->USER_VAR()), Text(assign->USER_VAR())));
     Expr expr = Make(ExprKind::Binary, span, ":=");
@@ -337,6 +341,10 @@ ExprId Converter::ConvertFunction(P::FunctionCallContext* ctx) {
   } else if (auto* position = dynamic_cast<P::PositionCallContext*>(ctx)) {
     ExprId needle = ConvertBitExpr(position->bitExpr());
     expr.children = {needle, ConvertExpr(position->expr())};
+  } else if (auto* sequence = dynamic_cast<P::SequenceCallContext*>(ctx)) {
+    // MariaDB's NEXTVAL(s), LASTVAL(s), SETVAL(s, n): the sequence is a table of the statement.
+    AddTable(sequence->tableName(), ast::TableRole::Other);
+    expr.children = ConvertExprs(sequence->expr());
   }
   expr.op = std::move(name);
   ExprId id = AddExpr(std::move(expr));
