@@ -6,6 +6,12 @@
 //   general-query-log: true    every statement in the query log
 //   slow-query-log: true       statements that took long-query-time ms (5000) or more
 //   query-log-file: PATH       the query log (DIR/logs/query.log)
+//   zipkin-host: HOST          Zipkin v2 spans to http://HOST:zipkin-port (9411) zipkin-url-version
+//                              (/api/v2/spans), service zipkin-service-name (shardingsphere), sampled
+//                              by zipkin-sampler-type const (zipkin-sampler-param 0 or 1, the
+//                              default) or counting (a ratio): a root span per routed statement
+//                              with the engine's parse, route and rewrite spans and one for the
+//                              execution. Spans carry no SQL text and no values.
 // A statement is timed from its arrival to its answer, routing and execution. The log reads as
 // the engine's statement log (FormatStatementRecord), masked as the engine masks: a statement the
 // proxy answers itself (transaction control, SET, USE, DistSQL) has every quoted string masked.
@@ -16,6 +22,7 @@
 #include <string>
 
 #include "proxy_metrics.h"
+#include "zipkin_exporter.h"
 #include "server_config.h"
 #include "sqlroute/engine.h"
 
@@ -38,12 +45,18 @@ class ProxyObservability {
                       bool failed);
 
  private:
+  void Trace(std::uint64_t start_unix_nanos, std::chrono::nanoseconds elapsed, bool failed);
+
   bool metrics_enabled_ = false;
   ProxyMetrics metrics_;
   bool general_log_ = false;
   std::optional<std::chrono::nanoseconds> slow_threshold_;
   std::shared_ptr<StatementLog> file_;      // the query log; null when both logs are off
   std::shared_ptr<StatementLog> capture_;   // given to the engines: keeps this thread's record
+  std::unique_ptr<ZipkinExporter> zipkin_;  // null when tracing is off
+  std::shared_ptr<Tracer> tracer_;          // given to the engines: keeps this thread's spans
+  double sample_ratio_ = 1;
+  std::string service_name_;
 };
 
 // `sql` with every quoted string ('...', "...") written '***'.

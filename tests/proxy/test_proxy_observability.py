@@ -146,6 +146,9 @@ def test_slow_log_keeps_only_slow_statements(storage_servers):
     ("  general-query-log: maybe\n", "props.general-query-log"),
     ("  metrics-port: 70000\n", "props.metrics-port"),
     ("  long-query-time: -1\n  slow-query-log: true\n", "props.long-query-time"),
+    ("  zipkin-host: 127.0.0.1\n  zipkin-sampler-type: boundary\n", "props.zipkin-sampler-type"),
+    ("  zipkin-host: 127.0.0.1\n  zipkin-sampler-type: counting\n  zipkin-sampler-param: 2\n",
+     "props.zipkin-sampler-param"),
 ])
 def test_bad_observability_props(tmp_path, props, key):
     import subprocess
@@ -159,3 +162,68 @@ def test_bad_observability_props(tmp_path, props, key):
 def pymysql_error():
     import pymysql
     return pymysql.MySQLError
+
+
+class ZipkinReceiver:
+    """A local Zipkin collector: keeps the spans of every POST to /api/v2/spans."""
+
+    def __init__(self) -> None:
+        import http.server
+        import json
+        import threading
+        spans: List[dict] = []
+        self.spans = spans
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                assert self.path == "/api/v2/spans" and self.headers["Content-Type"] == "application/json"
+                spans.extend(json.loads(body))
+                self.send_response(202)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize("sampler, traced", [("zipkin-sampler-type: const", 10),
+                                             ("zipkin-sampler-type: counting\n  zipkin-sampler-param: 0.5", 5)])
+def test_zipkin_spans_per_routed_statement(storage_servers, sampler, traced):
+    receiver = ZipkinReceiver()
+    process, conf_dir = start_proxy(storage_servers, f"  zipkin-host: 127.0.0.1\n  zipkin-port: {receiver.port}\n"
+                                                     f"  {sampler}\n")
+    try:
+        with process.connect() as connection, connection.cursor() as cursor:
+            for order_id in range(10):
+                cursor.execute("SELECT * FROM t_order WHERE user_id = %s AND order_id = %s", (order_id, order_id))
+    finally:
+        process.stop()  # sends what is queued
+        receiver.close()
+        shutil.rmtree(conf_dir, ignore_errors=True)
+    spans = receiver.spans
+    roots = [span for span in spans if "parentId" not in span]
+    assert len(roots) == traced
+    for root in roots:
+        assert root["name"] == "/ShardingSphere/rootInvoke/" and root["kind"] == "SERVER"
+        assert re.fullmatch(r"[0-9a-f]{16}", root["traceId"]) and re.fullmatch(r"[0-9a-f]{16}", root["id"])
+        assert root["localEndpoint"] == {"serviceName": "shardingsphere"}
+        assert root["tags"]["statement.type"] == "SELECT" and root["tags"]["units"] == "1"
+        children = [span for span in spans if span.get("parentId") == root["id"]]
+        assert all(child["traceId"] == root["traceId"] for child in children)
+        assert [child["name"] for child in children] == ["/ShardingSphere/parseSQL/", "/ShardingSphere/routeSQL/",
+                                                         "/ShardingSphere/rewriteSQL/", "/ShardingSphere/executeSQL/"]
+        for child in children:
+            assert root["timestamp"] <= child["timestamp"]
+            assert child["timestamp"] + child["duration"] <= root["timestamp"] + root["duration"] + 50
+    assert len(spans) == 5 * traced
+    assert "t_order" not in repr(spans)  # no SQL text in spans
