@@ -153,9 +153,17 @@ std::vector<PooledConnection> BackendPool::AcquireMany(std::size_t count) {
 }
 
 std::vector<PooledConnection> BackendPool::Take(std::unique_lock<std::mutex>& lock, std::size_t count) {
-  bool free = freed_.wait_for(lock, spec_.connection_timeout,
-                              [&] { return idle_.size() + (spec_.max_pool_size - open_) >= count; });
+  auto can_take = [&] { return idle_.size() + (spec_.max_pool_size - open_) >= count; };
+  bool free = can_take();
   if (!free) {
+    auto waiting_since = std::chrono::steady_clock::now();
+    free = freed_.wait_for(lock, spec_.connection_timeout, can_take);
+    waits_.fetch_add(1, std::memory_order_relaxed);
+    wait_nanos_.fetch_add(static_cast<std::uint64_t>((std::chrono::steady_clock::now() - waiting_since).count()),
+                          std::memory_order_relaxed);
+  }
+  if (!free) {
+    timeouts_.fetch_add(1, std::memory_order_relaxed);
     throw BackendFailure({CR_CONN_HOST_ERROR, "HY000",
                           "Connection is not available for storage unit `" + spec_.name + "`, request timed out after " +
                               std::to_string(spec_.connection_timeout.count()) + "ms."});
@@ -186,6 +194,12 @@ std::vector<PooledConnection> BackendPool::Take(std::unique_lock<std::mutex>& lo
     }
   }
   return taken;
+}
+
+BackendPool::Stats BackendPool::stats() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return {waits_.load(std::memory_order_relaxed), wait_nanos_.load(std::memory_order_relaxed),
+          timeouts_.load(std::memory_order_relaxed), open_, idle_.size()};
 }
 
 void BackendPool::Release(std::unique_ptr<BackendConnection> connection) {

@@ -2,6 +2,7 @@
 // Connections to one storage unit over MariaDB Connector/C: a bounded pool (maxPoolSize) whose
 // callers wait up to connectionTimeoutMilliseconds for a free connection, as HikariCP does for
 // ShardingSphere-Proxy.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -108,6 +109,14 @@ class BackendPool : public std::enable_shared_from_this<BackendPool> {
   std::vector<PooledConnection> AcquireMany(std::size_t count);
   const DataSourceSpec& spec() const { return spec_; }
 
+  // For the metrics: callers that found no free connection and waited, how long in total, and
+  // how many gave up; connections open and idle now.
+  struct Stats {
+    std::uint64_t waits = 0, wait_nanos = 0, timeouts = 0;
+    std::size_t open = 0, idle = 0;
+  };
+  Stats stats();
+
  private:
   friend class PooledConnection;
   void Release(std::unique_ptr<BackendConnection> connection);
@@ -119,6 +128,7 @@ class BackendPool : public std::enable_shared_from_this<BackendPool> {
   std::condition_variable freed_;
   std::deque<std::unique_ptr<BackendConnection>> idle_;
   std::size_t open_ = 0;
+  std::atomic<std::uint64_t> waits_{0}, wait_nanos_{0}, timeouts_{0};
 };
 
 }  // namespace sqlroute::proxy

@@ -24,7 +24,13 @@ bool HostMatches(const std::string& pattern, const std::string& address) {
 }  // namespace
 
 ClientSession::ClientSession(asio::ip::tcp::socket socket, ProxyContext& context)
-    : socket_(std::move(socket)), context_(context), dispatcher_(context), decoder_(context.max_allowed_packet) {}
+    : socket_(std::move(socket)), context_(context), dispatcher_(context), decoder_(context.max_allowed_packet) {
+  if (context_.observability->metrics_enabled()) context_.observability->metrics().ConnectionOpened();
+}
+
+ClientSession::~ClientSession() {
+  if (context_.observability->metrics_enabled()) context_.observability->metrics().ConnectionClosed();
+}
 
 void ClientSession::Start() {
   asio::error_code ignored;

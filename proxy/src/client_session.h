@@ -21,6 +21,7 @@ namespace sqlroute::proxy {
 class ClientSession : public std::enable_shared_from_this<ClientSession> {
  public:
   ClientSession(asio::ip::tcp::socket socket, ProxyContext& context);
+  ~ClientSession();
   void Start();
 
  private:

@@ -21,6 +21,11 @@ std::shared_ptr<BackendPool> LogicDatabase::Pool(const std::string& data_source)
   return found->second;
 }
 
+std::map<std::string, std::shared_ptr<BackendPool>> LogicDatabase::Pools() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return pools_;
+}
+
 std::map<std::string, DataSourceSpec> LogicDatabase::Specs() const { return DataSourceSpecs(*engine_.rules()); }
 
 void LogicDatabase::SyncPools() {

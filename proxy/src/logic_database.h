@@ -22,6 +22,7 @@ class LogicDatabase {
   // Throws BackendFailure for a data source without a pool.
   std::shared_ptr<BackendPool> Pool(const std::string& data_source) const;
   std::map<std::string, DataSourceSpec> Specs() const;
+  std::map<std::string, std::shared_ptr<BackendPool>> Pools() const;
 
   // Applies DistSQL RDL, then brings the pools in line and writes the rules back to the rule
   // file. Throws sqlroute::Error; nothing changes when the script fails.

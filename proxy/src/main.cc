@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
     std::unique_ptr<sqlroute::proxy::ProxyContext> context = sqlroute::proxy::LoadContext(conf);
     sqlroute::proxy::ProxyServer server(*context, options);
     std::size_t io_threads = context->config.Count("proxy-frontend-executor-size", 2);
+    if (server.metrics_port() != 0) std::cout << "sqlroute-proxy metrics on port " << server.metrics_port() << std::endl;
     std::cout << "sqlroute-proxy listening on " << options.bind << ":" << server.port() << std::endl;
     server.Run(io_threads);
     // Finish the worker pool's queue while the I/O context its replies are posted to still exists.

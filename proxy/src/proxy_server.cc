@@ -15,11 +15,12 @@ std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
     context->config.users.push_back({"root", "%", "root"});  // ShardingSphere-Proxy's default user
   }
   context->max_allowed_packet = context->config.Count("max-allowed-packet", 64 << 20);
+  context->observability = std::make_unique<ProxyObservability>(context->config);
   for (const std::string& file : context->config.rule_files) {
     Engine engine = Engine::FromYamlFile(file);
     std::string name = engine.rules()->database_name();
     if (name.empty()) throw Error(Message<msg::DatabaseNameMissing>(), "databaseName");
-    if (!context->databases.Add(std::make_shared<LogicDatabase>(name, std::move(engine), file))) {
+    if (!context->AddDatabase(std::make_shared<LogicDatabase>(name, std::move(engine), file))) {
       throw Error(Message<msg::DuplicateName>(arg::what = "database", arg::name = name), "databaseName");
     }
   }
@@ -46,7 +47,7 @@ void ReloadRules(ProxyContext& context) {
   }
   for (const auto& [database, rules] : updates) DataSourceSpecs(*rules);  // every file checked before any swap
   for (const auto& [database, rules] : updates) database->Reload(rules);
-  for (const auto& database : added) context.databases.Add(database);
+  for (const auto& database : added) context.AddDatabase(database);
 }
 
 ProxyServer::ProxyServer(ProxyContext& context, const ListenOptions& options)
@@ -55,6 +56,14 @@ ProxyServer::ProxyServer(ProxyContext& context, const ListenOptions& options)
       signals_(io_, SIGTERM, SIGINT, SIGHUP),
       drain_timer_(io_) {
   acceptor_.listen(asio::socket_base::max_listen_connections);
+  if (context.observability->metrics_enabled()) {
+    std::size_t port = context.config.Count("metrics-port", 9090);
+    if (port > 65535) throw Error(Message<msg::ProxyPropNotCount>(arg::key = "metrics-port"), "props.metrics-port");
+    ProxyContext* shared = &context;
+    metrics_ = std::make_unique<MetricsEndpoint>(
+        io_, context.config.Text("metrics-host", "127.0.0.1"), static_cast<std::uint16_t>(port),
+        [shared] { return shared->observability->metrics().Prometheus(shared->databases); });
+  }
 }
 
 void ProxyServer::Accept() {
@@ -81,6 +90,7 @@ void ProxyServer::WaitForSignal() {
     }
     asio::error_code ignored;
     acceptor_.close(ignored);
+    if (metrics_) metrics_->Close();
     DrainThenStop(std::chrono::steady_clock::now() + std::chrono::seconds(30));
   });
 }

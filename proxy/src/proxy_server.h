@@ -3,11 +3,13 @@
 #include <asio.hpp>
 
 #include <chrono>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "metrics_endpoint.h"
 #include "proxy_context.h"
 
 namespace sqlroute::proxy {
@@ -32,6 +34,8 @@ class ProxyServer {
   // commands in flight finish (up to 30 s); SIGHUP reloads the rule files.
   void Run(std::size_t io_threads);
   std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+  // The Prometheus endpoint's port; 0 when metrics are off.
+  std::uint16_t metrics_port() const { return metrics_ ? metrics_->port() : 0; }
 
  private:
   void Accept();
@@ -43,6 +47,7 @@ class ProxyServer {
   asio::ip::tcp::acceptor acceptor_;
   asio::signal_set signals_;
   asio::steady_timer drain_timer_;
+  std::unique_ptr<MetricsEndpoint> metrics_;
 };
 
 }  // namespace sqlroute::proxy

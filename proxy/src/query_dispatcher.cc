@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 
 #include "distsql_queries.h"
@@ -31,12 +32,29 @@ ColumnInfo TextColumn(const std::string& name) {
 
 StatementResult QueryDispatcher::Run(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
                                      const std::vector<Value>& params) {
+  ProxyObservability& observability = *context_.observability;
+  auto started = std::chrono::steady_clock::now();
+  auto start_unix_nanos = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+      std::chrono::system_clock::now().time_since_epoch()).count());
+  observability.StatementStarted();
+  StatementResult result = RunStatement(state, client, sql, params);
+  observability.StatementEnded(sql, start_unix_nanos, std::chrono::steady_clock::now() - started,
+                               result.kind == StatementResult::Kind::Error);
+  return result;
+}
+
+StatementResult QueryDispatcher::RunStatement(ConnectionState& state, const ClientIdentity& client,
+                                              const std::string& sql, const std::vector<Value>& params) {
   LocalStatement statement = ClassifyStatement(sql);
   using Kind = LocalStatement::Kind;
   switch (statement.kind) {
     case Kind::Begin: return Begin(state);
     case Kind::Commit:
-    case Kind::Rollback: return context_.executor->EndTransaction(state, statement.kind == Kind::Commit);
+    case Kind::Rollback: {
+      bool commit = statement.kind == Kind::Commit;
+      if (context_.observability->metrics_enabled()) context_.observability->metrics().TransactionEnded(commit);
+      return context_.executor->EndTransaction(state, commit);
+    }
     case Kind::SetAutocommit: return SetAutocommit(state, statement.flag);
     case Kind::SetSession: return StatementResult::Done();
     case Kind::SelectSystem: return SelectSystem(state, client, statement);
@@ -194,7 +212,7 @@ StatementResult QueryDispatcher::CreateDatabase(const std::string& name, bool if
     auto database = std::make_shared<LogicDatabase>(name, Engine::FromYamlString("databaseName: " + name + "\n"),
                                                    file.string());
     database->Persist();  // first, so that a database the directory cannot hold is never served
-    if (!context_.databases.Add(database)) {
+    if (!context_.AddDatabase(database)) {
       if (if_not_exists) return StatementResult::Done();
       return StatementResult::Failure(mysql_error::kDatabaseExists, "HY000",
                                       "Can't create database '" + name + "'; database exists");

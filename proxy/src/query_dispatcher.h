@@ -28,6 +28,8 @@ class QueryDispatcher {
   void Abandon(ConnectionState& state);
 
  private:
+  StatementResult RunStatement(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
+                               const std::vector<Value>& params);
   StatementResult SelectSystem(const ConnectionState& state, const ClientIdentity& client,
                                const struct LocalStatement& statement);
   StatementResult Begin(ConnectionState& state);

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -97,6 +98,19 @@ std::size_t ServerConfig::Count(const std::string& key, std::size_t fallback) co
     Fail(Message<msg::ProxyPropNotCount>(arg::key = key), "props." + key);
   }
   return value;
+}
+
+bool ServerConfig::Flag(const std::string& key, bool fallback) const {
+  std::optional<std::string> text = props.Get(key);
+  if (!text) return fallback;
+  std::string lower(*text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower != "true" && lower != "false") Fail(Message<msg::ExpectedBoolean>(), "props." + key);
+  return lower == "true";
+}
+
+std::string ServerConfig::Text(const std::string& key, const std::string& fallback) const {
+  return props.Get(key).value_or(fallback);
 }
 
 ServerConfig LoadServerConfig(const std::string& directory) {

@@ -23,6 +23,10 @@ struct ServerConfig {
 
   // A props value as a count (> 0), or `fallback` when absent. Throws Error naming props.<key>.
   std::size_t Count(const std::string& key, std::size_t fallback) const;
+  // A props value true or false (any case), or `fallback` when absent.
+  bool Flag(const std::string& key, bool fallback) const;
+  // A props value as text, or `fallback` when absent.
+  std::string Text(const std::string& key, const std::string& fallback) const;
 };
 
 // Reads DIR/server.yaml and lists DIR/database-*.yaml. Throws sqlroute::Error (CONFIG_*) with
