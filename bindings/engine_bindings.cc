@@ -160,6 +160,7 @@ void RegisterEngine(py::module_& module) {
                              "[(table, column, algorithm, condition, [targets], database_level)]")
       .def_property_readonly("warnings", [](const Plan& p) { return p.warnings; })
       .def_property_readonly("notes", [](const Plan& p) { return p.notes; })
+      .def_property_readonly("generated_keys", [](const Plan& p) { return ToPythonList(p.generated_keys); })
       .def_property_readonly("decrypt_columns", &DecryptColumns,
                              "[((label, index or None), table, logic_column, encryptor)]: encrypted result columns")
       .def("explain", &Plan::Explain, "The readable explain table.");

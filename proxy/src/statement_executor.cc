@@ -89,8 +89,23 @@ StatementResult Rows(const Plan& plan, const RuleSet& rules, std::vector<UnitOut
   return answer;
 }
 
+// The least positive last insert id of the units and the engine's generated keys, as
+// ShardingSphere-Proxy's UpdateResponseHeader answers it.
+std::uint64_t LastInsertId(const Plan& plan, const std::vector<UnitOutcome>& outcomes) {
+  std::uint64_t least = 0;
+  auto consider = [&least](std::uint64_t id) {
+    if (id > 0 && (least == 0 || id < least)) least = id;
+  };
+  for (const UnitOutcome& outcome : outcomes) consider(outcome.result->last_insert_id);
+  for (const Value& key : plan.generated_keys) {
+    if (key.is_integral() && key.int_value() > 0) consider(static_cast<std::uint64_t>(key.int_value()));
+  }
+  return least;
+}
+
 StatementResult Counts(const Plan& plan, std::vector<UnitOutcome>& outcomes) {
   StatementResult answer;
+  answer.ok.last_insert_id = LastInsertId(plan, outcomes);
   for (UnitOutcome& outcome : outcomes) {
     const BackendResult& result = *outcome.result;
     if (plan.merge.affected_rows_once) {
@@ -98,7 +113,6 @@ StatementResult Counts(const Plan& plan, std::vector<UnitOutcome>& outcomes) {
     } else {
       answer.ok.affected_rows += result.affected_rows;
     }
-    if (answer.ok.last_insert_id == 0) answer.ok.last_insert_id = result.last_insert_id;
     answer.ok.warnings = static_cast<std::uint16_t>(answer.ok.warnings + result.warnings);
   }
   if (outcomes.size() == 1) answer.ok.info = outcomes.front().result->info;

@@ -114,6 +114,7 @@ class Plan:
     decisions: List[RouteDecision]
     warnings: List[str]
     notes: List[str]
+    generated_keys: List[Any]
     statement_kind: str
     logic_sql: str
     decrypt_columns: List[DecryptColumn]

@@ -87,12 +87,13 @@ class Plan:
     Attributes: ``units`` (:class:`SqlUnit` list, in execution order), ``route_type``
     (e.g. ``"Standard"``), ``route_units`` (:class:`RouteUnit` list), ``decisions``
     (:class:`RouteDecision` list), ``warnings`` (e.g. why a statement routes to every
-    node), ``notes`` (why units went to a primary, a replica or a shadow database), ``statement_kind`` (e.g. ``"SELECT"``), ``logic_sql`` and ``decrypt_columns``
-    (:class:`DecryptColumn` list: encrypted result columns).
+    node), ``notes`` (why units went to a primary, a replica or a shadow database), ``statement_kind`` (e.g. ``"SELECT"``), ``logic_sql``, ``decrypt_columns``
+    (:class:`DecryptColumn` list: encrypted result columns) and ``generated_keys`` (the values a key
+    generator gave an INSERT's rows, in row order).
     """
 
     __slots__ = ("_native", "_engine", "units", "route_type", "route_units", "decisions", "warnings",
-                 "notes", "statement_kind", "logic_sql", "decrypt_columns")
+                 "notes", "statement_kind", "logic_sql", "decrypt_columns", "generated_keys")
 
     def __init__(self, native: Any, engine: Optional["Engine"] = None) -> None:
         # The attributes are read from the native plan when first used (__getattr__): a route()
@@ -159,6 +160,7 @@ _CONVERSIONS = {
     ],
     "warnings": lambda native: list(native.warnings),
     "notes": lambda native: list(native.notes),
+    "generated_keys": lambda native: list(native.generated_keys),
     "statement_kind": lambda native: native.statement_kind,
     "logic_sql": lambda native: native.logic_sql,
     "decrypt_columns": lambda native: [

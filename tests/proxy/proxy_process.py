@@ -63,6 +63,21 @@ class ProxyProcess:
         return pymysql.connect(host=HOST, port=self.port, user=user, password=password, database=database,
                                charset="utf8mb4", **options)
 
+    @classmethod
+    def configured(cls, storage_servers, props: str = "", files: Optional[dict] = None) -> "ProxyProcess":
+        """A started proxy over the suite's configuration, with `props` lines added to server.yaml
+        and `files` ({name: text}) added to its directory."""
+        import tempfile
+        from schema import SERVER_YAML, write_configuration
+        conf_dir = Path(tempfile.mkdtemp(prefix="sqlroute-proxy-conf-"))
+        write_configuration(conf_dir, storage_servers)
+        (conf_dir / "server.yaml").write_text(SERVER_YAML + props)
+        for name, text in (files or {}).items():
+            (conf_dir / name).write_text(text)
+        process = cls(conf_dir)
+        process.start()
+        return process
+
     def stop(self) -> None:
         if self.process is None:
             return

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -15,19 +14,14 @@ from typing import Dict, List, Tuple
 import pytest
 
 from proxy_process import ProxyProcess, free_port
-from schema import SERVER_YAML, write_configuration
 
 SECRET = "obs-s3cret-pw"
 SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})? (\S+)$')
 
 
 def start_proxy(storage_servers, props: str) -> Tuple[ProxyProcess, Path]:
-    conf_dir = Path(tempfile.mkdtemp(prefix="sqlroute-proxy-obs-"))
-    write_configuration(conf_dir, storage_servers)
-    (conf_dir / "server.yaml").write_text(SERVER_YAML + props)
-    process = ProxyProcess(conf_dir)
-    process.start()
-    return process, conf_dir
+    process = ProxyProcess.configured(storage_servers, props)
+    return process, process.conf_dir
 
 
 @pytest.fixture(scope="module")

@@ -238,6 +238,8 @@ def test_key_generator_values_appear_in_insert_rewrites(register) -> None:
         ("INSERT INTO t_user_0 (name, id) VALUES (?, ?)", ["a", 100]),
         ("INSERT INTO t_user_1 (name, id) VALUES (?, ?)", ["b", 101]),
     ]
+    assert plan.generated_keys == [100, 101]
+    assert engine.route("INSERT INTO t_user (id, name) VALUES (7, 'c')").generated_keys == []
 
 
 class Reverse:

@@ -160,6 +160,10 @@ struct Plan {
   std::vector<std::string> notes;     // why units went where they did: primary/replica, shadow
   MergeInstructions merge;
   std::vector<ExecutionGroup> execution_groups;  // per data source, in unit order
+  // INSERT into a table with a key generator and no key column: the generated values, one per
+  // row in row order (ShardingSphere's GeneratedKeyContext); a proxy answers the least as the
+  // OK packet's last insert id, as ShardingSphere-Proxy's UpdateResponseHeader does.
+  std::vector<Value> generated_keys;
 
   std::string Explain() const;  // readable table; never shows secrets
 };

@@ -133,6 +133,7 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   out.decisions = std::move(route.decisions);
   out.warnings = std::move(route.warnings);
   out.notes = std::move(route.notes);
+  out.generated_keys = std::move(route.generated_keys);
   engine::GroupForExecution(out.units, rules.max_connections_size_per_query, out.execution_groups);
   observation.Rewritten();
 }
