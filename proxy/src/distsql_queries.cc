@@ -201,6 +201,85 @@ StatementResult ShowShardingTableRules(const LogicDatabase& database, const std:
   return result;
 }
 
+YAML::Node RuleOf(const LogicDatabase& database, const char* tag) {
+  YAML::Node root = YAML::Load(database.engine().rules()->ExportYaml(false));
+  for (const auto& rule : root["rules"]) {
+    if (rule.Tag() == tag) return rule;
+  }
+  return YAML::Node();
+}
+
+std::string Joined(const YAML::Node& list) {
+  std::string out;
+  for (const auto& item : list) out += (out.empty() ? "" : ",") + ScalarOf(item);
+  return out;
+}
+
+// ShowReadwriteSplittingRuleExecutor's columns.
+StatementResult ShowReadwriteSplittingRules(const LogicDatabase& database, const std::string& only_rule) {
+  StatementResult result = Table({"name", "write_storage_unit_name", "read_storage_unit_names",
+                                  "transactional_read_query_strategy", "load_balancer_type", "load_balancer_props"});
+  YAML::Node rule = RuleOf(database, "!READWRITE_SPLITTING");
+  if (!rule) return result;
+  for (const auto& entry : rule["dataSourceGroups"]) {
+    std::string name = entry.first.Scalar();
+    if (!only_rule.empty() && Upper(name) != Upper(only_rule)) continue;
+    const YAML::Node& group = entry.second;
+    std::string strategy = ScalarOf(group["transactionalReadQueryStrategy"]);
+    YAML::Node balancer = group["loadBalancerName"] ? rule["loadBalancers"][ScalarOf(group["loadBalancerName"])]
+                                                    : YAML::Node();
+    result.rows.push_back({name, ScalarOf(group["writeDataSourceName"]), Joined(group["readDataSourceNames"]),
+                           strategy.empty() ? std::string("DYNAMIC") : Upper(strategy),
+                           balancer ? ScalarOf(balancer["type"]) : std::string(),
+                           balancer ? PropsCell(balancer["props"]) : std::string()});
+  }
+  return result;
+}
+
+// ShowEncryptRuleExecutor's columns, a row per encrypted column; secret props are masked.
+StatementResult ShowEncryptRules(const LogicDatabase& database, const std::string& only_table) {
+  StatementResult result = Table({"table", "logic_column", "cipher_column", "assisted_query_column",
+                                  "like_query_column", "encryptor_type", "encryptor_props", "assisted_query_type",
+                                  "assisted_query_props", "like_query_type", "like_query_props"});
+  YAML::Node rule = RuleOf(database, "!ENCRYPT");
+  if (!rule) return result;
+  auto item = [&](const YAML::Node& column, const char* key, std::vector<Cell>& names, std::vector<Cell>& algorithm) {
+    YAML::Node part = column[key];
+    names.push_back(part ? ScalarOf(part["name"]) : std::string());
+    YAML::Node encryptor = part ? rule["encryptors"][ScalarOf(part["encryptorName"])] : YAML::Node();
+    algorithm.push_back(encryptor ? ScalarOf(encryptor["type"]) : std::string());
+    algorithm.push_back(encryptor ? PropsCell(encryptor["props"]) : std::string());
+  };
+  for (const auto& table : rule["tables"]) {
+    std::string name = table.first.Scalar();
+    if (!only_table.empty() && name != only_table) continue;
+    for (const auto& column : table.second["columns"]) {
+      std::vector<Cell> row = {name, column.first.Scalar()}, algorithms;
+      item(column.second, "cipher", row, algorithms);
+      item(column.second, "assistedQuery", row, algorithms);
+      item(column.second, "likeQuery", row, algorithms);
+      for (Cell& cell : algorithms) row.push_back(std::move(cell));
+      result.rows.push_back(std::move(row));
+    }
+  }
+  return result;
+}
+
+// ShowBroadcastTableRuleExecutor's column.
+StatementResult ShowBroadcastTableRules(const LogicDatabase& database) {
+  StatementResult result = Table({"broadcast_table"});
+  YAML::Node rule = RuleOf(database, "!BROADCAST");
+  if (rule) {
+    for (const auto& table : rule["tables"]) result.rows.push_back({ScalarOf(table)});
+  }
+  return result;
+}
+
+std::string Unquoted(std::string name) {
+  name.erase(std::remove(name.begin(), name.end(), '`'), name.end());
+  return name;
+}
+
 }  // namespace
 
 StatementResult RunDistSqlQuery(const LogicDatabase& database, const Session& session, std::string_view sql) {
@@ -214,11 +293,16 @@ StatementResult RunDistSqlQuery(const LogicDatabase& database, const Session& se
   }
   if (upper.size() >= 4 && upper[0] == "SHOW" && upper[1] == "SHARDING" && upper[2] == "TABLE") {
     if (upper[3] == "RULES") return ShowShardingTableRules(database, "");
-    if (upper[3] == "RULE" && upper.size() >= 5) {
-      std::string table = words[4];
-      table.erase(std::remove(table.begin(), table.end(), '`'), table.end());
-      return ShowShardingTableRules(database, table);
-    }
+    if (upper[3] == "RULE" && upper.size() >= 5) return ShowShardingTableRules(database, Unquoted(words[4]));
+  }
+  // SHOW READWRITE_SPLITTING RULE[S] [name], SHOW ENCRYPT RULE[S] [table], SHOW BROADCAST TABLE RULES
+  if (upper.size() >= 3 && upper[0] == "SHOW" && (upper[2] == "RULES" || upper[2] == "RULE")) {
+    std::string only = upper.size() >= 4 && upper[3] != "FROM" ? Unquoted(words[3]) : std::string();
+    if (upper[1] == "READWRITE_SPLITTING") return ShowReadwriteSplittingRules(database, only);
+    if (upper[1] == "ENCRYPT") return ShowEncryptRules(database, only);
+  }
+  if (upper.size() >= 4 && upper[0] == "SHOW" && upper[1] == "BROADCAST" && upper[2] == "TABLE" && upper[3] == "RULES") {
+    return ShowBroadcastTableRules(database);
   }
   throw Error(Message<msg::DistSqlQueryUnsupported>(arg::detail = text.substr(0, 80)));
 }
