@@ -68,6 +68,8 @@ class SelectMergePlanner {
     if (!query_.group_by.empty() && query_.order_by.empty()) {
       merge.order_by = merge.group_by;
       AddGroupOrder(tokens, clause_end);
+    } else if (query_.group_by.empty() && query_.order_by.empty() && query_.distinct) {
+      AddDistinctOrder(tokens, merge);
     }
     Limit(merge);
     GroupDistinctValues(tokens, merge);
@@ -332,6 +334,19 @@ class SelectMergePlanner {
       items = std::move(items) + Text(i == 0 ? "" : ", ") + Copy(item.expr) + Text(item.descending ? " DESC" : " ASC");
     }
     Insert(at, std::move(items), tokens);
+  }
+
+  // SELECT DISTINCT without GROUP BY or ORDER BY: the units are ordered by the projected
+  // columns, ascending (OrderByContextEngine's order for a distinct row), when it has any.
+  void AddDistinctOrder(std::vector<SqlToken>& tokens, MergeInstructions& merge) const {
+    Pieces items = Text(" ORDER BY ");
+    for (std::size_t i = 0; i < query_.projections.size(); ++i) {
+      const ast::Projection& projection = query_.projections[i];
+      if (projection.star || statement_.expr(projection.expr).kind != ast::ExprKind::Column) continue;
+      items = std::move(items) + Text(merge.order_by.empty() ? "" : ", ") + Copy(projection.expr) + Text(" ASC");
+      merge.order_by.push_back({columns_[i], false});
+    }
+    if (!merge.order_by.empty()) Insert(GroupByPosition(statement_, query_), std::move(items), tokens);
   }
 
   void Limit(MergeInstructions& merge) const {
