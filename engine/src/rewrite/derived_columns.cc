@@ -228,10 +228,11 @@ class SelectMergePlanner {
   }
 
   // The units answer SELECT DISTINCT ..., with `argument` added to the GROUP BY: each group's
-  // distinct values, not one row per group.
+  // distinct values, not one row per group. The prefix goes before the first projection, after a
+  // DISTINCT the statement writes too (ShardingSphere's DistinctProjectionPrefixToken).
   void ReturnDistinctValues(const Pieces& argument, std::vector<SqlToken>& tokens) {
     distinct_arguments_.push_back(argument);
-    if (!query_.distinct && !distinct_prefixed_) {
+    if (!distinct_prefixed_) {
       uint32_t at = query_.projections_span.begin;
       tokens.push_back({at, at, TokenKind::Text, "DISTINCT ", "", false});
       distinct_prefixed_ = true;
