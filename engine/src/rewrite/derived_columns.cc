@@ -339,7 +339,15 @@ class SelectMergePlanner {
 
   // SELECT DISTINCT without GROUP BY or ORDER BY: the units are ordered by the projected
   // columns, ascending (OrderByContextEngine's order for a distinct row), when it has any.
+  // A column the encrypt rewrite replaces (ciphertext under its logical name) cannot be ordered
+  // by on the units: they stay unordered, as before the order existed.
   void AddDistinctOrder(std::vector<SqlToken>& tokens, MergeInstructions& merge) const {
+    for (const ast::Projection& projection : query_.projections) {
+      if (!projection.star && statement_.expr(projection.expr).kind == ast::ExprKind::Column &&
+          Rewritten(statement_.expr(projection.expr).span, tokens)) {
+        return;
+      }
+    }
     Pieces items = Text(" ORDER BY ");
     for (std::size_t i = 0; i < query_.projections.size(); ++i) {
       const ast::Projection& projection = query_.projections[i];
@@ -348,6 +356,12 @@ class SelectMergePlanner {
       merge.order_by.push_back({columns_[i], false});
     }
     if (!merge.order_by.empty()) Insert(GroupByPosition(statement_, query_), std::move(items), tokens);
+  }
+
+  static bool Rewritten(ast::Span span, const std::vector<SqlToken>& tokens) {
+    return std::any_of(tokens.begin(), tokens.end(), [&](const SqlToken& token) {
+      return token.kind != TokenKind::TableName && token.begin < span.end && token.end > span.begin;
+    });
   }
 
   void Limit(MergeInstructions& merge) const {

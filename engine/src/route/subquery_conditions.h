@@ -18,8 +18,8 @@ void AddUnionConditions(const RouteInput& input, ShardingConditions& conditions)
 // Appends the conditions of each sub-query block below `main` (not UNION partners) to
 // `conditions`, then merges repeated ones as ShardingConditions.merge does: the last condition
 // first, each earlier one kept unless it is the same as one kept. Conditions are the same when
-// they hold as many column values, pairwise the same column and values, or columns of one
-// binding group (whatever their values, as ShardingSphere compares them).
+// they hold as many column values, pairwise the same column (of one table or one binding group)
+// with the same values.
 void AddSubqueryConditions(const RouteInput& input, ast::QueryId main, ShardingConditions& conditions);
 
 // Whether the sub-query blocks below `main` that read tables each have a WHERE giving
