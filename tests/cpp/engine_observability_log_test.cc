@@ -64,8 +64,8 @@ TEST(ObservabilityLogTest, GeneralLogShowsLogicAndActualSql) {
   EXPECT_EQ(r.total_nanos, r.parse_nanos + r.route_nanos + r.rewrite_nanos);
   EXPECT_EQ(Body(r),
             "Logic SQL: SELECT c FROM t_user WHERE id IN (?, ?) ::: [1, '2']\n"
-            "Actual SQL: ds_0 ::: SELECT c FROM t_user_2 WHERE id IN (?) ::: ['2']\n"
-            "Actual SQL: ds_1 ::: SELECT c FROM t_user_1 WHERE id IN (?) ::: [1]\n");
+            "Actual SQL: ds_0 ::: SELECT c FROM t_user_2 WHERE id IN (?, ?) ::: [1, '2']\n"
+            "Actual SQL: ds_1 ::: SELECT c FROM t_user_1 WHERE id IN (?, ?) ::: [1, '2']\n");
   EXPECT_NE(Header(r).find(" general SELECT Standard total="), std::string::npos) << Header(r);
 }
 

@@ -1,5 +1,7 @@
 #include "bind/binding_steps.h"
 
+#include <algorithm>
+
 #include "common/strings.h"
 
 namespace sqlroute::bind {
@@ -9,17 +11,26 @@ bool IsDataTable(const ast::TableRef& ref) {
   return ref.role != ast::TableRole::Ddl && ref.role != ast::TableRole::DdlReference && ref.role != ast::TableRole::Other;
 }
 
+// A multi-table DELETE's target list names tables of its FROM / USING list, whose rows it reads.
+bool MultiTableDelete(const ast::Statement& statement) {
+  if (statement.kind != ast::StatementKind::Delete) return false;
+  return std::any_of(statement.tables.begin(), statement.tables.end(), [](const ast::TableRef& ref) {
+    return ref.role == ast::TableRole::From && ref.query == ast::kNoQuery;
+  });
+}
+
 }  // namespace
 
 // ShardingSphere's TableSegmentBinder: each table reference, with the rule that governs it and
 // the columns its metadata lists.
 void BindTables(const ast::Statement& statement, const rules::CompiledRules& rules, BoundStatement& bound) {
   bound.tables.resize(statement.tables.size());
+  bool multi_table_delete = MultiTableDelete(statement);
   for (std::size_t i = 0; i < statement.tables.size(); ++i) {
     const ast::TableRef& ref = statement.tables[i];
     BoundTable& table = bound.tables[i];
     const std::string& name = ref.name.name;
-    table.data = IsDataTable(ref);
+    table.data = IsDataTable(ref) && !(multi_table_delete && ref.role == ast::TableRole::DeleteTarget);
     table.columns = rules.table_columns.empty() ? nullptr : rules.ColumnsOf(name);
     table.sharding = rules.sharding ? rules.sharding->Find(name) : nullptr;
     bool in_database = !ref.schema || EqualsIgnoreCase(ref.schema->name, rules.config.database_name);

@@ -24,16 +24,13 @@
 namespace sqlroute {
 namespace {
 
-// Every marker needs a value, and every value a marker: more values than markers means the
-// caller has lost track of its statement, so that is an error too (PARAMETER_INVALID).
+// Every marker needs a value. Values beyond the markers pass through to the units, as
+// ShardingSphere's parameter builders pass them (the rewrite decides which units get them).
 void CheckParameterCount(const ast::Statement& statement, const std::vector<Value>& params) {
   std::size_t markers = statement.param_markers.size();
   if (params.size() < markers) {
     throw Error(Message<msg::ParameterNotBound>(arg::index = params.size() + 1, arg::given = params.size()),
                 PositionAt(statement.sql, statement.param_markers[params.size()].begin));
-  }
-  if (params.size() > markers) {
-    throw Error(Message<msg::ParameterCountMismatch>(arg::given = params.size(), arg::markers = markers));
   }
 }
 

@@ -40,6 +40,10 @@ void Apply(const std::string& key, const std::string& value, Hints& hints) {
     hints.write_route_only = IsTrue(key, value);
   } else if (KeyIs(key, "SKIP_SQL_REWRITE", "skipSQLRewrite") || KeyIs(key, "SKIP_ENCRYPT_REWRITE", "skipEncryptRewrite")) {
     hints.skip_sql_rewrite = IsTrue(key, value);
+  } else if (KeyIs(key, "SKIP_METADATA_VALIDATE", "skipMetadataValidate")) {
+    // ShardingSphere's binder then skips its table existence checks; sqlroute's binder makes
+    // none, so the hint is checked and has no effect.
+    IsTrue(key, value);
   } else if (KeyIs(key, "DISABLE_AUDIT_NAMES", "disableAuditNames")) {
     hints.disable_audit_names = SplitTrimmed(value, ' ');
   } else if (KeyIs(key, "SHADOW", "shadow")) {

@@ -68,6 +68,8 @@ class SelectMergePlanner {
     if (!query_.group_by.empty() && query_.order_by.empty()) {
       merge.order_by = merge.group_by;
       AddGroupOrder(tokens, clause_end);
+    } else if (query_.group_by.empty() && query_.order_by.empty() && query_.distinct) {
+      AddDistinctOrder(tokens, merge);
     }
     Limit(merge);
     GroupDistinctValues(tokens, merge);
@@ -226,10 +228,11 @@ class SelectMergePlanner {
   }
 
   // The units answer SELECT DISTINCT ..., with `argument` added to the GROUP BY: each group's
-  // distinct values, not one row per group.
+  // distinct values, not one row per group. The prefix goes before the first projection, after a
+  // DISTINCT the statement writes too (ShardingSphere's DistinctProjectionPrefixToken).
   void ReturnDistinctValues(const Pieces& argument, std::vector<SqlToken>& tokens) {
     distinct_arguments_.push_back(argument);
-    if (!query_.distinct && !distinct_prefixed_) {
+    if (!distinct_prefixed_) {
       uint32_t at = query_.projections_span.begin;
       tokens.push_back({at, at, TokenKind::Text, "DISTINCT ", "", false});
       distinct_prefixed_ = true;
@@ -332,6 +335,33 @@ class SelectMergePlanner {
       items = std::move(items) + Text(i == 0 ? "" : ", ") + Copy(item.expr) + Text(item.descending ? " DESC" : " ASC");
     }
     Insert(at, std::move(items), tokens);
+  }
+
+  // SELECT DISTINCT without GROUP BY or ORDER BY: the units are ordered by the projected
+  // columns, ascending (OrderByContextEngine's order for a distinct row), when it has any.
+  // A column the encrypt rewrite replaces (ciphertext under its logical name) cannot be ordered
+  // by on the units: they stay unordered, as before the order existed.
+  void AddDistinctOrder(std::vector<SqlToken>& tokens, MergeInstructions& merge) const {
+    for (const ast::Projection& projection : query_.projections) {
+      if (!projection.star && statement_.expr(projection.expr).kind == ast::ExprKind::Column &&
+          Rewritten(statement_.expr(projection.expr).span, tokens)) {
+        return;
+      }
+    }
+    Pieces items = Text(" ORDER BY ");
+    for (std::size_t i = 0; i < query_.projections.size(); ++i) {
+      const ast::Projection& projection = query_.projections[i];
+      if (projection.star || statement_.expr(projection.expr).kind != ast::ExprKind::Column) continue;
+      items = std::move(items) + Text(merge.order_by.empty() ? "" : ", ") + Copy(projection.expr) + Text(" ASC");
+      merge.order_by.push_back({columns_[i], false});
+    }
+    if (!merge.order_by.empty()) Insert(GroupByPosition(statement_, query_), std::move(items), tokens);
+  }
+
+  static bool Rewritten(ast::Span span, const std::vector<SqlToken>& tokens) {
+    return std::any_of(tokens.begin(), tokens.end(), [&](const SqlToken& token) {
+      return token.kind != TokenKind::TableName && token.begin < span.end && token.end > span.begin;
+    });
   }
 
   void Limit(MergeInstructions& merge) const {

@@ -36,6 +36,12 @@ RewriteResult Rewrite(const RewriteInput& input) {
   }
   std::vector<SqlToken> tokens;
   std::vector<Value> params = input.params;
+  // INSERT ... VALUES / SET sends each row's parameters and those of ON DUPLICATE KEY UPDATE
+  // (ShardingSphere's GroupedParameterBuilder): values beyond the markers stay behind. Other
+  // statements pass every value (StandardParameterBuilder).
+  bool insert_values = (statement.kind == ast::StatementKind::Insert || statement.kind == ast::StatementKind::Replace) &&
+                       statement.insert.select == ast::kNoQuery;
+  if (insert_values && params.size() > statement.param_markers.size()) params.resize(statement.param_markers.size());
   AddTableTokens(input, tokens);
   EncryptRewriter encrypt(input);
   encrypt.AddTokens(tokens);  // before derived columns: a `*` expansion precedes them

@@ -4,6 +4,7 @@
 
 #include "common/strings.h"
 #include "route/sharding_checks.h"
+#include "route/subquery_conditions.h"
 #include "route/table_router.h"
 #include "rules/insert_columns.h"
 #include "sqlroute/error_text.h"
@@ -41,31 +42,56 @@ std::string ConditionText(const ShardingCondition& condition) {
   return Join(parts, " AND ");
 }
 
+// ShardingInsertSupportedChecker: a key generator needs its column written (or no column list
+// at all), and every table of the statement is the insert table or all are of one configured
+// binding group.
+void CheckInsertSelect(const RouteInput& input, const rules::ShardingTable& target) {
+  const ast::Statement& statement = input.statement;
+  if (target.key_generate && !statement.insert.columns.empty()) {
+    const auto& written = statement.insert.columns;
+    bool listed = std::any_of(written.begin(), written.end(), [&](const ast::Identifier& column) {
+      return EqualsIgnoreCase(column.name, target.key_generate->column);
+    });
+    if (!listed) throw Error(Message<msg::InsertSelectKeyGenerator>());
+  }
+  for (const auto& ref : statement.tables) {
+    if (EqualsIgnoreCase(ref.name.name, target.logic_table)) continue;
+    const rules::ShardingTable* table = input.rules.sharding->Find(ref.name.name);
+    bool bound = table && target.binding_group >= 0 && table->binding_group == target.binding_group;
+    if (!bound) throw Error(Message<msg::InsertSelectTablesDiffer>());
+  }
+}
+
+bool HasNestedQuery(const ast::Statement& statement, ast::QueryId select) {
+  for (const auto& query : statement.queries) {
+    for (ast::QueryId at = query.parent; at != ast::kNoQuery; at = statement.queries[static_cast<std::size_t>(at)].parent) {
+      if (at == select) return true;
+    }
+  }
+  return false;
+}
+
+// The SELECT's conditions route the insert table, its binding partners following
+// (ShardingStandardRouteEngine); then ShardingInsertRouteContextChecker's rules.
 RouteContext RouteInsertSelect(const RouteInput& input, const rules::ShardingTable& target,
                                const std::vector<const rules::ShardingTable*>& tables) {
   const ast::Statement& statement = input.statement;
-  for (const rules::ShardingTable* table : tables) {
-    bool compatible = table == &target || (table->binding_group >= 0 && table->binding_group == target.binding_group);
-    if (!compatible) {
-      throw Error(Message<msg::InsertSelectTablesDiffer>());
-    }
-  }
-  if (target.key_generate &&
-      rules::FindColumn(rules::InsertColumns(statement, input.rules, &target), target.key_generate->column) < 0) {
-    throw Error(Message<msg::InsertSelectKeyGenerator>());
-  }
-  const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.insert.select)];
-  TableScope scope(input.bound);
-  std::vector<ast::ExprId> predicates;
-  if (query.where != ast::kNoExpr) predicates.push_back(query.where);
-  ShardingConditions conditions = ExtractConditions(statement, predicates, scope, input.params);
+  CheckInsertSelect(input, target);
+  ast::QueryId select = statement.insert.select;
+  const ast::Query& query = statement.queries[static_cast<std::size_t>(select)];
+  TableScope scope(statement, input.bound);
+  ShardingConditions conditions = ExtractConditions(statement, BlockPredicates(query), scope, input.params);
+  bool nested = HasNestedQuery(statement, select);
+  if (nested) AddSubqueryConditions(input, select, conditions);
   RouteContext context;
   TableRouter router(*input.rules.sharding, input.hints, context.decisions);
   std::vector<const rules::ShardingTable*> others;
   for (const rules::ShardingTable* table : tables) {
     if (table != &target) others.push_back(table);
   }
+  bool each_on_one_node = true;
   auto add = [&](const std::vector<rules::DataNode>& nodes) {
+    each_on_one_node = each_on_one_node && nodes.size() == 1;
     for (const auto& node : nodes) {
       RouteUnit unit{node.data_source, node.data_source, {{target.logic_table, node.table}}};
       for (const rules::ShardingTable* other : others) {
@@ -75,14 +101,29 @@ RouteContext RouteInsertSelect(const RouteInput& input, const rules::ShardingTab
       context.AddUnit(std::move(unit));
     }
   };
-  if (conditions.branches.empty()) add(router.Route(target, nullptr));
+  if (conditions.branches.empty()) {
+    std::vector<rules::DataNode> nodes = router.Route(target, nullptr);
+    for (const auto& node : nodes) add({node});  // no condition: the data nodes are not checked
+  }
   for (const auto& branch : conditions.branches) {
     if (!branch.always_false) add(router.Route(target, &branch));
   }
   context.type = others.empty() ? RouteType::Standard : RouteType::Binding;
+  bool single = context.units.size() == 1;
+  if (nested && !conditions.branches.empty() && !single &&
+      !(conditions.branches.size() == 1 && SubqueriesHaveConditions(input, select))) {
+    throw Error(Message<msg::ShardingOperationUnsupported>(arg::operation = "INSERT ... SELECT ...",
+                                                           arg::table = target.logic_table));
+  }
+  if (!single && !each_on_one_node) {
+    std::vector<std::string> texts;
+    for (const auto& branch : conditions.branches) texts.push_back(ConditionText(branch));
+    throw Error(Message<msg::InsertMultipleNodes>(arg::conditions = Join(texts, " OR "), arg::table = target.logic_table));
+  }
   if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
     context.warnings.push_back("full route: " + conditions.full_route_reason);
   }
+  RunAudits(input, tables, !conditions.branches.empty());
   return context;
 }
 

@@ -11,16 +11,42 @@ namespace sqlroute::route {
 
 using ast::StatementKind;
 
-void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const rules::ShardingTable*>& tables) {
-  if (statement.kind != StatementKind::Update && statement.kind != StatementKind::Delete) return;
+namespace {
+
+// `o` of `DELETE o FROM t_order o`: the alias of a table of the statement, not a table
+// (DeleteStatementContext's filterAliasDeleteTable).
+bool DeletesAnAlias(const ast::Statement& statement, const ast::TableRef& ref) {
+  if (ref.role != ast::TableRole::DeleteTarget || ref.alias || ref.schema) return false;
+  return std::any_of(statement.tables.begin(), statement.tables.end(), [&](const ast::TableRef& other) {
+    return &other != &ref && other.alias && EqualsIgnoreCase(other.alias->name, ref.name.name);
+  });
+}
+
+std::vector<std::string> DmlTableNames(const ast::Statement& statement) {
   std::vector<std::string> names;
   for (const auto& ref : statement.tables) {
     bool in_subquery = ref.role == ast::TableRole::From && ref.query != ast::kNoQuery;
-    if (!in_subquery && std::find(names.begin(), names.end(), ref.name.name) == names.end()) {
-      names.push_back(ref.name.name);
-    }
+    if (in_subquery || DeletesAnAlias(statement, ref)) continue;
+    bool seen = std::any_of(names.begin(), names.end(), [&](const std::string& name) { return EqualsIgnoreCase(name, ref.name.name); });
+    if (!seen) names.push_back(ref.name.name);
   }
-  if (names.size() > 1 && !tables.empty()) {
+  return names;
+}
+
+}  // namespace
+
+// ShardingSupportedCommonChecker.checkMultipleTable: several tables are all sharding tables of
+// one configured binding group, or none is a sharding table.
+void CheckMultipleTableDml(const ast::Statement& statement, const rules::ShardingRule& rule) {
+  if (statement.kind != StatementKind::Update && statement.kind != StatementKind::Delete) return;
+  std::vector<std::string> names = DmlTableNames(statement);
+  if (names.size() < 2) return;
+  std::vector<const rules::ShardingTable*> sharding;
+  for (const auto& name : names) {
+    if (const rules::ShardingTable* table = rule.Find(name)) sharding.push_back(table);
+  }
+  bool all_bound = sharding.size() == names.size() && rule.AllInOneBindingGroup(sharding);
+  if (!all_bound && !sharding.empty()) {
     throw Error(Message<msg::DmlMultipleTables>(arg::tables = Join(names, ", ")));
   }
 }

@@ -9,8 +9,9 @@
 
 namespace sqlroute::route {
 
-// UPDATE/DELETE naming several tables, one of them sharded: 20045.
-void CheckMultipleTableDml(const ast::Statement& statement, const std::vector<const rules::ShardingTable*>& tables);
+// UPDATE/DELETE naming several tables, one of them sharded and not all of one binding group:
+// 20045. The alias a multi-table DELETE names is not a table.
+void CheckMultipleTableDml(const ast::Statement& statement, const rules::ShardingRule& rule);
 // SET of a sharding column to a value routed elsewhere (the WHERE conditions with the new
 // value in place of the old one): 20041.
 void CheckUpdateShardingValue(const RouteInput& input, const TableScope& scope, const ShardingConditions& conditions,

@@ -134,11 +134,12 @@ class Extractor {
   std::optional<ColumnCondition> Column(ast::ExprId id) const {
     const ast::Expr& expr = statement_.expr(id);
     if (expr.kind != ast::ExprKind::Column) return std::nullopt;
-    const rules::ShardingTable* table = scope_.Resolve(id);
-    std::string lower = ToLower(expr.column.name.name);
-    if (!table || !table->IsShardingColumn(lower)) return std::nullopt;
+    ColumnOrigin origin = scope_.Origin(id);
+    if (!origin.table) return std::nullopt;
+    std::string lower = ToLower(origin.column);
+    if (!origin.table->IsShardingColumn(lower)) return std::nullopt;
     ColumnCondition result;
-    result.table = table;
+    result.table = origin.table;
     result.column = lower;
     return result;
   }
@@ -224,9 +225,9 @@ class Extractor {
   std::string Explain(ast::ExprId id, const std::string& function) const {
     const ast::Expr& expr = statement_.expr(id);
     if (expr.kind == ast::ExprKind::Column) {
-      const rules::ShardingTable* table = scope_.Resolve(id);
+      ColumnOrigin origin = scope_.Origin(id);
       std::string column = expr.column.name.name;
-      if (!table || !table->IsShardingColumn(ToLower(column))) return "";
+      if (!origin.table || !origin.table->IsShardingColumn(ToLower(origin.column))) return "";
       if (!function.empty()) return "function " + function + "() is applied to sharding column `" + column + "`";
       return "";
     }
@@ -238,8 +239,8 @@ class Extractor {
     if (!function.empty() || expr.children.empty()) return "";
     const ast::Expr& first = statement_.expr(expr.children.front());
     if (first.kind != ast::ExprKind::Column) return "";
-    const rules::ShardingTable* table = scope_.Resolve(expr.children.front());
-    if (!table || !table->IsShardingColumn(ToLower(first.column.name.name))) return "";
+    ColumnOrigin origin = scope_.Origin(expr.children.front());
+    if (!origin.table || !origin.table->IsShardingColumn(ToLower(origin.column))) return "";
     std::string column = "sharding column `" + first.column.name.name + "`";
     bool negated = expr.negated && (expr.kind == ast::ExprKind::In || expr.kind == ast::ExprKind::Between);
     if (negated || expr.kind == ast::ExprKind::Like ||

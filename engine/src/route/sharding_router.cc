@@ -193,14 +193,16 @@ std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement) {
 
 RouteContext RouteSharding(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables) {
   const ast::Statement& statement = input.statement;
-  CheckMultipleTableDml(statement, tables);
+  CheckMultipleTableDml(statement, *input.rules.sharding);
   if (statement.kind == StatementKind::Insert || statement.kind == StatementKind::Replace) {
     return RouteInsert(input, tables);
   }
-  TableScope scope(input.bound);
+  TableScope scope(statement, input.bound);
   ShardingConditions conditions = ExtractConditions(statement, ShardingPredicates(statement), scope, input.params);
   AddUnionConditions(input, conditions);
-  if (statement.has_subquery) {
+  if (statement.has_subquery && statement.kind == StatementKind::Select) {
+    AddSubqueryConditions(input, statement.main_query, conditions);
+  } else if (statement.has_subquery) {
     std::string disagreement = SubqueryDisagreement(input, conditions);
     if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement};
   }

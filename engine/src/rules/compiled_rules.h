@@ -30,7 +30,9 @@ struct CompiledRules {
   std::map<std::string, std::vector<std::string>> table_columns;  // lower-cased table -> columns
   int max_connections_size_per_query = 1;
   int max_union_size_per_datasource = 2147483647;  // prop of the same name; 1 disables UNION ALL
-  bool in_list_split = true;  // prop `in-list-split-enabled`: each unit gets only its IN values
+  // prop `in-list-split-enabled` (default false, ShardingSphere 5.5: every unit gets the whole IN
+  // list): each unit gets only its IN values.
+  bool in_list_split = false;
 
   bool IsBroadcastTable(const std::string& table) const;
   const std::vector<std::string>* ColumnsOf(const std::string& table) const;

@@ -72,7 +72,7 @@ class Compiler {
     for (const auto& each : config_.metadata) {  // a table described per data source: the first entry's columns
       result->table_columns.emplace(ToLower(each.name), each.value.columns);
     }
-    if (auto value = config_.props.Get("in-list-split-enabled")) result->in_list_split = !EqualsIgnoreCase(*value, "false");
+    if (auto value = config_.props.Get("in-list-split-enabled")) result->in_list_split = EqualsIgnoreCase(*value, "true");
     if (auto value = config_.props.Get("max-union-size-per-datasource")) {
       result->max_union_size_per_datasource = std::max(1, std::atoi(value->c_str()));
     }
