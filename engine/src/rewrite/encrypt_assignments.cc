@@ -154,7 +154,7 @@ std::vector<std::string> EncryptInsertColumns(const EncryptScope& scope, const a
       result.push_back(name);
       continue;
     }
-    for (auto& each : ItemNames(*column, true)) result.push_back(std::move(each));
+    for (auto& each : ItemNames(*column, false)) result.push_back(std::move(each));
   }
   return result;
 }
