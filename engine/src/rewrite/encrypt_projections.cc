@@ -166,13 +166,16 @@ class ProjectionRewriter {
                                                QueryId id) const {
     bool predicate = PredicateSubquery(id);
     if (predicate && column.assisted_query) return {LikeWritten(column.assisted_query->column, written), false};
-    bool as_written = predicate || (id != ast::kNoQuery && statement_.queries[static_cast<std::size_t>(id)].alias);
+    bool derived = id != ast::kNoQuery && statement_.queries[static_cast<std::size_t>(id)].alias;
+    bool as_written = predicate || derived;
     return {as_written ? LikeWritten(column.cipher.column, written) : Backquote(column.cipher.column), true};
   }
 
-  // A block inside WHERE, ON or HAVING (IN / EXISTS / a compared scalar sub-query).
+  // A block inside WHERE, ON or HAVING (IN / EXISTS / a compared scalar sub-query), not itself a
+  // derived table of such a block.
   bool PredicateSubquery(QueryId id) const {
     if (id == ast::kNoQuery || id == statement_.main_query) return false;
+    if (statement_.queries[static_cast<std::size_t>(id)].alias) return false;
     const ast::Span& block = statement_.queries[static_cast<std::size_t>(id)].span;
     auto inside = [&](ast::ExprId root) {
       if (root == ast::kNoExpr) return false;
