@@ -152,7 +152,7 @@ TEST(ObservabilityLogTest, EncryptedValuesAreMaskedInLogicAndActualSql) {
             "Actual SQL: ds ::: INSERT INTO t_user (id, `cipher_password`, `assisted_query_password`) VALUES (***, ***, ***) ::: []\n");
   EXPECT_EQ(Body(log->records[1]),
             "Logic SQL: SELECT id FROM t_user WHERE password = ? AND id = *** ::: [***]\n"
-            "Actual SQL: ds ::: SELECT id FROM t_user WHERE assisted_query_password = ? AND id = *** ::: [***]\n");
+            "Actual SQL: ds ::: SELECT id FROM t_user WHERE `assisted_query_password` = ? AND id = *** ::: [***]\n");
   EXPECT_EQ(Body(log->records[2]),  // no encrypted table: shown as is
             "Logic SQL: SELECT id FROM t_other WHERE note = 'visible' ::: []\n"
             "Actual SQL: ds ::: SELECT id FROM t_other WHERE note = 'visible' ::: []\n");

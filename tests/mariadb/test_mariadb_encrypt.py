@@ -148,6 +148,37 @@ def test_returning_reads_decrypt_to_the_reference(layout) -> None:
         assert problem is None, f"{problem}\n  statement: {sql}"
 
 
+def test_insert_without_a_column_list_stores_ciphertext(layout) -> None:
+    """INSERT without a column list gets the quoted column list from metadata, encrypted columns expanded."""
+    rows = [(4001, 1, "c", "p", "id-4001", "m-4001"), (4002, 2, "c", "p", None, "m-4002")]
+    sql = "INSERT INTO t_user VALUES (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?)"
+    check_write(layout.routed, layout.databases, layout.reference, sql, [v for row in rows for v in row])
+    check_write(layout.routed, layout.databases, layout.reference,
+                "INSERT INTO t_user VALUES (4003, 3, 'c', 'p', 'id-4003', 'm-4003')")
+    test_cipher_columns_hold_ciphertext_that_decrypts_to_the_reference(layout)
+    check_select(layout.routed, layout.databases, layout.reference,
+                 Query("SELECT * FROM t_user WHERE id IN (?, ?, ?)", (4001, 4002, 4003)))
+
+
+def test_encrypted_joins_and_groups_read_the_reference(layout) -> None:
+    """JOIN ... ON encrypted columns, GROUP BY an encrypted column and predicate sub-queries on one unit."""
+    sample = layout.databases.run(layout.reference, "SELECT id, mobile FROM t_user WHERE id <= 40 ORDER BY id").rows
+    queries = []
+    for row_id, mobile in sample[::7]:
+        queries.append(Query("SELECT a.id, b.idCard, b.mobile FROM t_user a JOIN t_user b ON a.mobile = b.mobile "
+                             "AND a.idCard = b.idCard WHERE a.id = ? AND b.id = ?", (row_id, row_id)))
+        queries.append(Query("SELECT a.id FROM t_user a LEFT JOIN t_user b ON b.mobile = a.mobile AND b.id = a.id "
+                             "WHERE a.id = ? AND a.mobile = ?", (row_id, mobile)))
+        queries.append(Query("SELECT mobile, COUNT(*) FROM t_user WHERE id = ? GROUP BY mobile", (row_id,)))
+        queries.append(Query("SELECT id FROM t_user WHERE id = ? AND mobile IN (SELECT mobile FROM t_user WHERE id = ?)",
+                             (row_id, row_id)))
+    if not layout.assisted:  # one data node: every row is in the unit
+        queries.append(Query("SELECT mobile, COUNT(*) FROM t_user GROUP BY mobile"))
+        queries.append(Query("SELECT id FROM t_user WHERE mobile IN (SELECT mobile FROM t_user WHERE id < ?)", (20,)))
+    for query in queries:
+        check_select(layout.routed, layout.databases, layout.reference, query)
+
+
 def test_routed_create_table_creates_the_cipher_columns(databases) -> None:
     engine = sqlroute.Engine.from_yaml(GOLDEN_RULES / "encrypt_sysbench.yaml")
     routed = RoutedDatabase(engine, databases, {"sphereex_demo": "sr_encrypt_ddl"})

@@ -269,7 +269,7 @@ def test_encryptor_in_predicates_inserts_and_decryption(register) -> None:
     register("encryptor", "PY_REVERSE", Reverse)
     engine = sqlroute.Engine.from_dict(ENCRYPT_RULES)
     plan = engine.route("SELECT password FROM t_user WHERE password = ?", ["abc"])
-    assert plan.units[0].sql == "SELECT password_cipher AS password FROM t_user WHERE password_cipher = ?"
+    assert plan.units[0].sql == "SELECT `password_cipher` AS password FROM t_user WHERE `password_cipher` = ?"
     assert plan.units[0].params == ["x:cba"]
     insert = engine.route("INSERT INTO t_user (id, password) VALUES (1, 'secret')")
     assert "'x:terces'" in insert.units[0].sql

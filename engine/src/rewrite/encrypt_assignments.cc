@@ -36,13 +36,6 @@ class AssignmentRewriter {
     if (!table) return;
     const rules::ShardingTable* sharding = rules_.sharding ? rules_.sharding->Find(target.name.name) : nullptr;
     std::vector<std::string> columns = rules::InsertColumns(statement_, rules_, sharding);
-    if (insert.select != ast::kNoQuery) {
-      for (const auto& name : columns) {
-        if (table->Find(name)) {
-          throw Error(Message<msg::InsertSelectEncryptColumn>(arg::column = name));
-        }
-      }
-    }
     if (columns.empty() && !insert.rows.empty()) {
       throw Error(Message<msg::InsertWithoutColumnsEncrypt>(arg::table = target.name.name));
     }
@@ -154,7 +147,7 @@ std::vector<std::string> EncryptInsertColumns(const EncryptScope& scope, const a
       result.push_back(name);
       continue;
     }
-    for (auto& each : ItemNames(*column, true)) result.push_back(std::move(each));
+    for (auto& each : ItemNames(*column, false)) result.push_back(std::move(each));
   }
   return result;
 }

@@ -15,7 +15,8 @@ namespace sqlroute::rewrite {
 
 void RewriteEncryptAssignments(const RewriteInput& input, const EncryptScope& scope, EncryptOutput& out);
 
-// `columns` of an INSERT into `table` with each encrypted one replaced by its written columns.
+// `columns` of an INSERT into `table` with each encrypted one replaced by its written columns
+// (cipher, assisted query, like query), unquoted.
 std::vector<std::string> EncryptInsertColumns(const EncryptScope& scope, const ast::TableRef& table,
                                               const std::vector<std::string>& columns);
 

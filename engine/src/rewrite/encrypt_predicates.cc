@@ -119,21 +119,27 @@ class PredicateRewriter {
     }
   }
 
-  // like concat('%', 'abc', '%') -> like concat ('<enc %>', '<enc abc>', '<enc %>')
+  // like concat('%', 'abc', '%') -> like concat ('<enc %>', '<enc abc>', '<enc %>'), the arguments
+  // of nested calls encrypted alike (ShardingSphere's EncryptPredicateFunctionRightValueToken).
   void LikeFunction(const Expr& call, const rules::EncryptItem& item) {
+    out_.Replace(call.span, LikeCall(call, item));
+  }
+
+  std::string LikeCall(const Expr& call, const rules::EncryptItem& item) {
     std::string_view text = statement_.text(call.span);
-    std::string name(text.substr(0, text.find('(')));
     std::vector<std::string> arguments;
     for (ExprId child : call.children) {
       const Expr& argument = statement_.expr(child);
       if (argument.kind == ExprKind::Literal) {
         arguments.push_back(EncryptedLiteral(item, argument.literal));
+      } else if (argument.kind == ExprKind::Function) {
+        arguments.push_back(LikeCall(argument, item));
       } else {
         if (argument.kind == ExprKind::Param) Operand(child, item);
         arguments.emplace_back(statement_.text(argument.span));
       }
     }
-    out_.Replace(call.span, Trim(name) + " (" + Join(arguments, ", ") + ")");
+    return Trim(std::string(text.substr(0, text.find('(')))) + " (" + Join(arguments, ", ") + ")";
   }
 
   // A value compared with an encrypted column: literals and parameters are encrypted.
@@ -181,9 +187,10 @@ class PredicateRewriter {
     return resolved ? resolved->column : nullptr;
   }
 
+  // A physical table's derived column, back-quoted whatever the original quoting (ShardingSphere's
+  // EncryptPredicateColumnTokenGenerator writes it with the dialect's quote character).
   void RenameColumn(ExprId id, const std::string& name) {
-    const ast::Identifier& written = statement_.expr(id).column.name;
-    out_.Replace(written.span, LikeWritten(name, written));
+    out_.Replace(statement_.expr(id).column.name.span, Backquote(name));
   }
 
   bool SameEncryptor(const rules::EncryptItem& a, const rules::EncryptItem& b) const {

@@ -11,14 +11,14 @@ using ast::QueryId;
 class ProjectionRewriter {
  public:
   ProjectionRewriter(const RewriteInput& input, const EncryptScope& scope, EncryptOutput& out)
-      : statement_(input.statement), bound_(input.bound), scope_(scope), out_(out) {}
+      : statement_(input.statement), bound_(input.bound), route_(input.route), scope_(scope), out_(out) {}
 
   void Run() {
     for (std::size_t i = 0; i < statement_.queries.size(); ++i) {
       QueryId id = static_cast<QueryId>(i);
       const ast::Query& query = statement_.queries[i];
       CheckItems(query.order_by, id, "ORDER BY");
-      CheckItems(query.group_by, id, "GROUP BY");
+      GroupBy(query.group_by, id);
       CheckDerivedPredicates(query, id);
       if (!query.combined.empty()) CheckCombine(id);
       Projections(query.projections, id, id == statement_.main_query);
@@ -49,6 +49,22 @@ class ProjectionRewriter {
     for (const auto& item : items) {
       if (EncryptedItem(item, query)) {
         throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = clause),
+                    PositionAt(statement_.sql, item.span.begin));
+      }
+    }
+  }
+
+  // GROUP BY an encrypted column groups by its assisted query column, else its cipher column,
+  // back-quoted (ShardingSphere's EncryptGroupByItemTokenGenerator). On several units the merge
+  // would group rows ordered by the assisted column by the projected ciphertext: refused there,
+  // as are items naming a derived table's column or an encrypted projection by position or alias.
+  void GroupBy(const std::vector<ast::OrderItem>& items, QueryId query) const {
+    for (const auto& item : items) {
+      const rules::EncryptColumn* column = item.position > 0 ? nullptr : Encrypted(item.expr);
+      if (column && route_.SingleUnit()) {
+        out_.Replace(statement_.expr(item.expr).column.name.span, Backquote(column->query().column));
+      } else if (EncryptedItem(item, query)) {
+        throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = "GROUP BY"),
                     PositionAt(statement_.sql, item.span.begin));
       }
     }
@@ -127,13 +143,53 @@ class ProjectionRewriter {
       }
       if (column) {
         const ast::Identifier& written = expr.column.name;
-        std::string text = LikeWritten(column->cipher.column, written);
-        if (!projection.alias) text += " AS " + LikeWritten(written.name, written);
-        out_.Replace(written.span, text);
+        auto [name, aliased] = ProjectedColumn(*column, written, id);
+        std::string alias = aliased && !projection.alias ? " AS " + LikeWritten(written.name, written) : "";
+        if (projection.span.end == written.span.end) {
+          out_.Replace(written.span, name + alias);
+        } else {  // (column): the alias follows the parentheses
+          out_.Replace(written.span, name);
+          if (!alias.empty()) out_.Replace({projection.span.end, projection.span.end}, alias);
+        }
         if (main) Decrypt(projection.alias ? projection.alias->name : written.name, *column, projection.expr, fixed, position);
       }
       ++position;
     }
+  }
+
+  // The column an encrypted column projection reads (ShardingSphere's
+  // EncryptProjectionTokenGenerator) and whether the logical name follows as its alias. A
+  // predicate sub-query reads the assisted query column when there is one, without an alias. In a
+  // predicate sub-query, a derived table or a CTE the column is written as the logical one was;
+  // elsewhere in backquotes (the dialect's quote, as for every physical table's derived column).
+  std::pair<std::string, bool> ProjectedColumn(const rules::EncryptColumn& column, const ast::Identifier& written,
+                                               QueryId id) const {
+    bool predicate = PredicateSubquery(id);
+    if (predicate && column.assisted_query) return {LikeWritten(column.assisted_query->column, written), false};
+    bool derived = id != ast::kNoQuery && statement_.queries[static_cast<std::size_t>(id)].alias;
+    bool as_written = predicate || derived;
+    return {as_written ? LikeWritten(column.cipher.column, written) : Backquote(column.cipher.column), true};
+  }
+
+  // A block inside WHERE, ON or HAVING (IN / EXISTS / a compared scalar sub-query), not itself a
+  // derived table of such a block.
+  bool PredicateSubquery(QueryId id) const {
+    if (id == ast::kNoQuery || id == statement_.main_query) return false;
+    if (statement_.queries[static_cast<std::size_t>(id)].alias) return false;
+    const ast::Span& block = statement_.queries[static_cast<std::size_t>(id)].span;
+    auto inside = [&](ast::ExprId root) {
+      if (root == ast::kNoExpr) return false;
+      const ast::Span& span = statement_.expr(root).span;
+      return span.begin <= block.begin && block.end <= span.end;
+    };
+    if (inside(statement_.where)) return true;
+    for (const ast::Query& query : statement_.queries) {
+      if (inside(query.where) || inside(query.having)) return true;
+      for (const auto& join : query.joins) {
+        if (inside(join.on)) return true;
+      }
+    }
+    return false;
   }
 
   // The tables a `*` covers, and those of them with encrypted columns.
@@ -217,6 +273,7 @@ class ProjectionRewriter {
 
   const ast::Statement& statement_;
   const bind::BoundStatement& bound_;
+  const route::RouteContext& route_;
   const EncryptScope& scope_;
   EncryptOutput& out_;
 };

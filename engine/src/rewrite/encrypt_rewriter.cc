@@ -4,12 +4,14 @@
 #include "rewrite/encrypt_ddl.h"
 #include "rewrite/encrypt_predicates.h"
 #include "rewrite/encrypt_projections.h"
+#include "rewrite/encrypt_supported.h"
 
 namespace sqlroute::rewrite {
 
 EncryptRewriter::EncryptRewriter(const RewriteInput& input) : input_(input), scope_(input.statement, input.bound) {
   RewriteEncryptDdl(input, out_);
   if (!scope_.active()) return;
+  CheckEncryptSupported(input);
   const ast::Statement& statement = input.statement;
   RewriteEncryptProjections(input, scope_, out_);
   RewriteEncryptPredicates(input, scope_, out_);

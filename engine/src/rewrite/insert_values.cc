@@ -48,7 +48,13 @@ void InsertRewriter::AddTokens(std::vector<SqlToken>& tokens) const {
   const ast::TableRef& table = statement.tables[static_cast<std::size_t>(statement.insert.table)];
   const rules::ShardingTable* sharding = input_.rules.sharding ? input_.rules.sharding->Find(table.name.name) : nullptr;
   std::vector<std::string> columns = encrypt_.InsertColumns(rules::InsertColumns(statement, input_.rules, sharding));
-  if (key) columns.push_back(route.generated_key_column);
+  if (key) {
+    columns.push_back(route.generated_key_column);
+  } else {
+    // ShardingSphere's EncryptInsertDefaultColumnsTokenGenerator writes the list with the
+    // dialect's quote; with a generated key it fills in the sharding rule's unquoted list.
+    for (auto& column : columns) column = Backquote(column);
+  }
   tokens.push_back({table.name.span.end, table.name.span.end, TokenKind::Text, "(" + Join(columns, ", ") + ")", "", false});
 }
 
