@@ -66,6 +66,18 @@ class RouteDecision:
 
 
 @dataclass(frozen=True)
+class ScatterReason:
+    """Why a statement reaches more than one unit: a stable ``code`` (engine's
+    ``scatter_reasons.def``), the strategy ``level`` (``"data source"``, ``"table"`` or
+    ``"statement"``), the logic ``table`` (empty for a statement-wide reason) and the ``message``."""
+
+    code: str
+    level: str
+    table: str
+    message: str
+
+
+@dataclass(frozen=True)
 class DecryptColumn:
     """A result column holding ciphertext: the proxy decrypts it (see :meth:`Plan.decrypt_row`).
 
@@ -86,12 +98,15 @@ class Plan:
     Attributes: ``units`` (:class:`SqlUnit` list, in execution order), ``route_type``
     (e.g. ``"Standard"``), ``route_units`` (:class:`RouteUnit` list), ``decisions``
     (:class:`RouteDecision` list), ``warnings`` (e.g. why a statement routes to every
-    node), ``notes`` (why units went to a primary, a replica or a shadow database), ``statement_kind`` (e.g. ``"SELECT"``), ``logic_sql`` and ``decrypt_columns``
-    (:class:`DecryptColumn` list: encrypted result columns).
+    node), ``notes`` (why units went to a primary, a replica or a shadow database), ``statement_kind`` (e.g. ``"SELECT"``), ``logic_sql``, ``decrypt_columns``
+    (:class:`DecryptColumn` list: encrypted result columns), ``scatter_reasons``
+    (:class:`ScatterReason` list: why the statement reaches several units; empty for one) and
+    ``session_statement`` (TCL, SET, USE: they follow the session, and are no scatter).
     """
 
     __slots__ = ("_native", "_engine", "units", "route_type", "route_units", "decisions", "warnings",
-                 "notes", "statement_kind", "logic_sql", "decrypt_columns")
+                 "notes", "statement_kind", "logic_sql", "decrypt_columns", "scatter_reasons",
+                 "session_statement")
 
     def __init__(self, native: Any, engine: Optional["Engine"] = None) -> None:
         # The attributes are read from the native plan when first used (__getattr__): a route()
@@ -158,6 +173,8 @@ _CONVERSIONS = {
     ],
     "warnings": lambda native: list(native.warnings),
     "notes": lambda native: list(native.notes),
+    "scatter_reasons": lambda native: [ScatterReason(*each) for each in native.scatter_reasons],
+    "session_statement": lambda native: native.session_statement,
     "statement_kind": lambda native: native.statement_kind,
     "logic_sql": lambda native: native.logic_sql,
     "decrypt_columns": lambda native: [

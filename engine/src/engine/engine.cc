@@ -17,6 +17,7 @@
 #include "rewrite/rewriter.h"
 #include "route/decorators.h"
 #include "route/router.h"
+#include "route/scatter_reasons.h"
 #include "rules/rule_set_access.h"
 #include "sqlroute/error_text.h"
 
@@ -132,6 +133,8 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   out.decisions = std::move(route.decisions);
   out.warnings = std::move(route.warnings);
   out.notes = std::move(route.notes);
+  out.scatter_reasons = std::move(route.scatter_reasons);
+  out.session_statement = route::IsSessionStatement(statement.kind);
   engine::GroupForExecution(out.units, rules.max_connections_size_per_query, out.execution_groups);
   observation.Rewritten();
 }

@@ -44,7 +44,7 @@ const char* SqlTypeName(SqlType type) {
 }
 
 const char* RouteShapeName(RouteShape shape) {
-  static const char* const kNames[] = {"none", "single", "multiple", "full"};
+  static const char* const kNames[] = {"none", "single", "multiple", "full", "session"};
   return kNames[static_cast<std::size_t>(shape)];
 }
 

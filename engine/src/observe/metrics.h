@@ -72,8 +72,9 @@ enum class SqlType { Insert, Update, Delete, Select, DDL, DCL, DAL, TCL, None };
 constexpr std::size_t kSqlTypes = static_cast<std::size_t>(SqlType::None);
 const char* SqlTypeName(SqlType type);
 
-enum class RouteShape { None, Single, Multiple, Full };
-constexpr std::size_t kRouteShapes = 4;
+// Session: TCL, SET, USE (Plan::session_statement), which follow the session and are no scatter.
+enum class RouteShape { None, Single, Multiple, Full, Session };
+constexpr std::size_t kRouteShapes = 5;
 const char* RouteShapeName(RouteShape shape);
 
 constexpr std::size_t kErrorCodes = 0

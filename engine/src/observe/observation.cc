@@ -32,6 +32,7 @@ bool IsRoutedType(SqlType type) {
 }
 
 RouteShape ShapeOf(const Plan& plan) {
+  if (plan.session_statement) return RouteShape::Session;
   if (plan.route_units.empty()) return RouteShape::None;
   if (plan.route_units.size() == 1) return RouteShape::Single;
   switch (plan.route_type) {

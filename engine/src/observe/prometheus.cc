@@ -76,7 +76,7 @@ std::string PrometheusText(const MetricsSnapshot& s) {
   for (const auto& [name, value] : s.routed_tables) {
     e.Sample("routed_result_total", "object=\"table\"," + Exposition::Label("name", name), std::to_string(value));
   }
-  e.Labelled("sqlroute_route_shape_total", "Statements by route shape: none, single, multiple or full.", "shape",
+  e.Labelled("sqlroute_route_shape_total", "Statements by route shape: none, single, multiple, full or session (TCL, SET, USE).", "shape",
              s.route_shapes);
   e.Counter("sqlroute_plan_cache_hits_total", "Statements whose model came from the plan cache.", s.plan_cache_hits);
   e.Counter("sqlroute_plan_cache_misses_total", "Statements parsed and added to the plan cache.", s.plan_cache_misses);

@@ -4,6 +4,7 @@
 
 #include "common/strings.h"
 #include "route/sharding_checks.h"
+#include "route/scatter_reasons.h"
 #include "route/table_router.h"
 #include "rules/insert_columns.h"
 #include "sqlroute/error_text.h"
@@ -83,6 +84,7 @@ RouteContext RouteInsertSelect(const RouteInput& input, const rules::ShardingTab
   if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
     context.warnings.push_back("full route: " + conditions.full_route_reason);
   }
+  if (context.units.size() > 1) AddShardingScatterReasons(input, {&target}, conditions, context);
   return context;
 }
 
@@ -166,6 +168,11 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
     context.insert_rows[unit].push_back(static_cast<int>(r));
   }
   context.type = RouteType::Standard;
+  if (context.units.size() > 1) {
+    context.scatter_reasons.push_back(Reason<ScatterCode::INSERT_ROWS_SPREAD>(
+        ScatterLevel::Table, target->logic_table, arg::values = rows.size(), arg::table = target->logic_table,
+        arg::count = context.units.size()));
+  }
   RunAudits(input, tables, has_conditions);
   return context;
 }

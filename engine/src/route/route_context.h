@@ -14,6 +14,7 @@ struct RouteContext {
   std::vector<RouteDecision> decisions;
   std::vector<std::string> warnings;
   std::vector<std::string> notes;  // read/write and shadow decisions, for explain
+  std::vector<ScatterReason> scatter_reasons;  // filled only for a route of several units
   // INSERT: for each unit (same order), the indexes of the value rows it receives.
   std::vector<std::vector<int>> insert_rows;
   // INSERT with a generated key: the key column and one generated value per row.

@@ -7,6 +7,7 @@
 #include "route/in_list_split.h"
 #include "route/insert_router.h"
 #include "route/router.h"
+#include "route/scatter_reasons.h"
 #include "route/sharding_checks.h"
 #include "route/subquery_conditions.h"
 #include "route/table_router.h"
@@ -163,6 +164,7 @@ RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<
   if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
     context.warnings.push_back("full route: " + conditions.full_route_reason);
   }
+  if (context.units.size() > 1) AddShardingScatterReasons(input, tables, conditions, context);
   CheckUpdateShardingValue(input, scope, conditions, context);
   CheckLimitOnMultipleNodes(statement, context);
   RunAudits(input, tables, !conditions.branches.empty());
@@ -202,7 +204,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const rule
   AddUnionConditions(input, conditions);
   if (statement.has_subquery) {
     std::string disagreement = SubqueryDisagreement(input, conditions);
-    if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement};
+    if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement, ScatterCode::SUBQUERY_NOT_FOLLOWED};
   }
   return RouteShardingConditions(input, tables, scope, conditions);
 }
