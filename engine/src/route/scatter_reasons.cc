@@ -29,9 +29,14 @@ std::string AlgorithmType(const rules::CompiledRules& rules, const std::string& 
 // The number of integers a range holds, or "unbounded".
 std::string SpanValues(const ValueRange& range) {
   if (!range.lower || !range.upper || !range.lower->is_integral() || !range.upper->is_integral()) return "unbounded";
-  int64_t low = range.lower->int_value() + (range.lower_closed ? 0 : 1);
-  int64_t high = range.upper->int_value() - (range.upper_closed ? 0 : 1);
-  return std::to_string(high < low ? 0 : high - low + 1);
+  // In 128 bits: the span of two 64-bit bounds may not fit 64.
+  __int128 low = static_cast<__int128>(range.lower->int_value()) + (range.lower_closed ? 0 : 1);
+  __int128 high = static_cast<__int128>(range.upper->int_value()) - (range.upper_closed ? 0 : 1);
+  if (high < low) return "0";
+  unsigned __int128 count = static_cast<unsigned __int128>(high - low) + 1;
+  std::string digits;
+  for (; count > 0; count /= 10) digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(count % 10)));
+  return digits;
 }
 
 bool HasNullBound(const ValueRange& range) {
