@@ -54,6 +54,16 @@ Plan RouteWithoutGil(const Engine& engine, const std::string& sql, py::handle pa
   return GuardEngineCall([&] { return engine.Route(sql, values, call_hints, &session->state); });
 }
 
+std::vector<Plan> RouteStatementsWithoutGil(const Engine& engine, const std::string& text, py::handle params,
+                                            py::handle hints, SessionHandle* session) {
+  std::vector<Value> values = params.is_none() ? std::vector<Value>{} : ToValues(params, "params");
+  Hints call_hints = hints.is_none() ? Hints{} : HintsFromDict(py::reinterpret_borrow<py::dict>(hints));
+  GilRelease release;
+  if (!session) return GuardEngineCall([&] { return engine.RouteStatements(text, values, call_hints); });
+  std::lock_guard<std::mutex> lock(session->mutex);
+  return GuardEngineCall([&] { return engine.RouteStatements(text, values, call_hints, &session->state); });
+}
+
 // Per (data source, actual SQL): (data_source, sql, [param sets], [input indexes]).
 py::list RouteBatchWithoutGil(const Engine& engine, const std::string& sql, py::handle param_sets, py::handle hints) {
   std::vector<std::vector<Value>> sets;
@@ -180,6 +190,9 @@ void RegisterEngine(py::module_& module) {
       .def("route", &RouteWithoutGil, py::arg("sql"), py::arg("params") = py::none(), py::arg("hints") = py::none(),
            py::arg("session") = nullptr,
            "Routes one statement; `hints` is a dict of the sqlroute.Hints fields that are set; `session` is updated.")
+      .def("route_all", &RouteStatementsWithoutGil, py::arg("text"), py::arg("params") = py::none(),
+           py::arg("hints") = py::none(), py::arg("session") = nullptr,
+           "Routes each statement of a multi-statement text in order: one plan per statement.")
       .def("route_batch", &RouteBatchWithoutGil, py::arg("sql"), py::arg("param_sets"), py::arg("hints") = py::none(),
            "Routes a prepared statement once per parameter set and groups the sets by (data source, SQL).")
       .def(

@@ -11,6 +11,7 @@ namespace {
 
 std::atomic<bool> exiting{false};
 std::atomic<int> taking_gil{0};  // threads between the exit check and holding the GIL
+std::atomic<int> in_python{0};   // engine threads inside a call into Python (GilAcquire)
 // Whether this thread is a daemon thread (threading's flag, read once with the GIL held); a
 // thread never seen by GilRelease (one of C++'s own) counts as one, as threading sees it.
 thread_local int daemon_thread = -1;
@@ -65,7 +66,10 @@ GilRelease::~GilRelease() {
 
 GilAcquire::GilAcquire() {
   if (!EnterPython([&] { acquire_.emplace(); })) ParkForever();
+  in_python.fetch_add(1);
 }
+
+GilAcquire::~GilAcquire() { in_python.fetch_sub(1); }  // the GIL goes after, with acquire_
 
 bool TryAcquireGil(std::optional<py::gil_scoped_acquire>& gil) {
   if (!Py_IsInitialized() || IsFinalizing()) return false;
@@ -76,8 +80,14 @@ void RegisterExitGuard(py::module_& module) {
   py::module_::import("atexit").attr("register")(py::cpp_function([] {
     daemon_thread = 0;  // the exiting thread goes on running the remaining atexit callbacks
     exiting.store(true);
-    GilRelease release;  // lets the threads already taking the GIL finish
-    while (taking_gil.load() != 0) std::this_thread::yield();
+    // Lets the threads already taking the GIL, and those inside a Python algorithm, finish:
+    // finalization would end them there with a forced unwind through engine frames. A
+    // callback that never returns holds the exit up 2 s at most.
+    GilRelease release;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (taking_gil.load() != 0 || (in_python.load() != 0 && std::chrono::steady_clock::now() < deadline)) {
+      std::this_thread::yield();
+    }
   }));
 }
 

@@ -6,8 +6,8 @@
 // as pybind11's gil_scoped_release in a daemon thread still inside engine.route()). So from the
 // moment Python runs sqlroute's atexit callback, a daemon thread that would take the GIL again
 // is parked for good instead, as CPython 3.14 itself does (gh-87135); the process exit ends it.
-// The callback waits for threads already taking the GIL, so none is caught half-way when
-// finalization starts. Non-daemon threads (joined before atexit runs, or started by other
+// The callback waits for threads already taking the GIL, and for engine threads inside a
+// Python algorithm, so none is caught half-way when finalization starts. Non-daemon threads (joined before atexit runs, or started by other
 // atexit callbacks) go on as usual.
 #include <pybind11/pybind11.h>
 
@@ -27,10 +27,12 @@ class GilRelease {
   PyThreadState* state_;
 };
 
-// pybind11::gil_scoped_acquire for engine threads calling Python, with the same exit rule.
+// pybind11::gil_scoped_acquire for engine threads calling Python, with the same exit rule;
+// the exit hook also waits for the calls under way to return.
 class GilAcquire {
  public:
   GilAcquire();
+  ~GilAcquire();
   GilAcquire(const GilAcquire&) = delete;
   GilAcquire& operator=(const GilAcquire&) = delete;
 

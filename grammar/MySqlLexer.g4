@@ -412,6 +412,7 @@ PATH: P A T H;
 ZEROFILL: Z E R O F I L L;
 // Server administration, replication and MariaDB words.
 AGGREGATE: A G G R E G A T E;
+ATOMIC: A T O M I C;
 BACKUP: B A C K U P;
 CACHE: C A C H E;
 CHANNEL: C H A N N E L;
@@ -423,12 +424,15 @@ INSTALL: I N S T A L L;
 INSTANCE: I N S T A N C E;
 LEAVES: L E A V E S;
 LOGFILE: L O G F I L E;
+LOOP: L O O P;
 PLUGIN: P L U G I N;
 PURGE: P U R G E;
 REFERENCE: R E F E R E N C E;
+REPEAT: R E P E A T;
 RESTART: R E S T A R T;
 RETAIN: R E T A I N;
 RETURNING: R E T U R N I N G;
+SEQUENCE: S E Q U E N C E;
 SERVER: S E R V E R;
 SONAME: S O N A M E;
 SOURCE: S O U R C E;
@@ -436,6 +440,8 @@ STOP: S T O P;
 SYSTEM: S Y S T E M;
 UNINSTALL: U N I N S T A L L;
 UNTIL: U N T I L;
+WAIT: W A I T;
+WHILE: W H I L E;
 
 // Table option names used nowhere else share one token.
 TABLE_OPTION_NAME

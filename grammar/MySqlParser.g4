@@ -80,6 +80,8 @@ statement
   | getDiagnostics
   | serverStatement
   | replicationStatement
+  | sequenceStatement
+  | compoundStatement
   ;
 
 // ---------------------------------------------------------------- queries
@@ -452,7 +454,7 @@ columnPosition: FIRST | AFTER identifier;
 
 dropTable: DROP TEMPORARY? (TABLE | TABLES) ifExists? tableName (COMMA tableName)* (RESTRICT | CASCADE)?;
 
-truncateTable: TRUNCATE TABLE? tableName;
+truncateTable: TRUNCATE TABLE? tableName (WAIT INTEGER_NUM | NOWAIT)?;  // MariaDB's WAIT / NOWAIT
 
 renameTable: RENAME (TABLE | TABLES) ifExists? renamePair (COMMA renamePair)*;
 
@@ -527,6 +529,17 @@ routineCharacteristic
 
 // The body of a stored program is kept as opaque tokens.
 routineBody: .+?;
+
+// MariaDB: a compound statement outside a stored program (BEGIN NOT ATOMIC, IF, CASE, LOOP, WHILE,
+// REPEAT, without a label); its body is kept as tokens.
+compoundStatement: (BEGIN NOT ATOMIC | IF | CASE | LOOP | WHILE | REPEAT) routineBody;
+
+// MariaDB sequences (tables of one row); the options never name a table and are kept as tokens.
+sequenceStatement
+  : CREATE orReplace? TEMPORARY? SEQUENCE ifNotExists? tableName routineBody?   # createSequence
+  | ALTER SEQUENCE ifExists? tableName routineBody                             # alterSequence
+  | DROP TEMPORARY? SEQUENCE ifExists? tableName (COMMA tableName)*            # dropSequence
+  ;
 
 alterRoutine: ALTER (PROCEDURE | FUNCTION) qualifiedName routineCharacteristic*;
 
@@ -617,7 +630,7 @@ showStatement
   | SHOW TABLE STATUS fromSchema? showFilter?                                  # showTableStatus
   | SHOW EXTENDED? FULL? (COLUMNS | FIELDS) (FROM | IN) tableName fromSchema? showFilter?  # showColumns
   | SHOW EXTENDED? (INDEX | INDEXES | KEYS) (FROM | IN) tableName fromSchema? whereClause? # showIndex
-  | SHOW CREATE (TABLE | VIEW) tableName                                       # showCreateTable
+  | SHOW CREATE (TABLE | VIEW | SEQUENCE) tableName                            # showCreateTable
   | SHOW CREATE (DATABASE | SCHEMA) ifNotExists? identifier                    # showCreateDatabase
   | SHOW CREATE (PROCEDURE | FUNCTION | TRIGGER | EVENT) qualifiedName          # showCreateRoutine
   | SHOW CREATE USER userName                                                  # showCreateUser
@@ -929,7 +942,7 @@ functionCall
 
 respectNulls: (RESPECT | IGNORE) NULLS;
 
-functionName: qualifiedName | IF | INSERT | REPLACE | LEFT | RIGHT | MOD | DATABASE | SCHEMA | VALUES | INTERVAL;
+functionName: qualifiedName | IF | INSERT | REPLACE | LEFT | RIGHT | MOD | DATABASE | SCHEMA | VALUES | INTERVAL | REPEAT;
 
 functionArguments
   : expr (COMMA expr)* (USING charsetName)? orderByClause? (SEPARATOR textString)?
@@ -942,7 +955,7 @@ castType
     identifier? charsetClause?
   ;
 
-columnRef: identifier (DOT dotIdentifier (DOT dotIdentifier)?)?;
+columnRef: identifier (DOT (identifier | reservedWord) (DOT (identifier | reservedWord))?)?;
 
 literal
   : textString                                   # stringLiteral
@@ -960,10 +973,9 @@ textString: (STRING | DQ_STRING | NATIONAL_STRING | CHARSET_STRING) (STRING | DQ
 
 // ---------------------------------------------------------------- names
 
-tableName: identifier (DOT dotIdentifier)?;
-
-// A word after a dot is a name, reserved or not (t.select, db.range).
-dotIdentifier: identifier | reservedWord;
+// A word after a dot is a name, reserved or not (t.select, db.range). The two alternatives are
+// written inline, not as a rule of their own: a rule level per name part costs every column.
+tableName: identifier (DOT (identifier | reservedWord))?;
 
 qualifiedName: identifier (DOT identifier)?;
 
@@ -997,7 +1009,7 @@ identifier
   | ARRAY | CAST | EXTRACT | SQL_BUFFER_RESULT | SQL_CACHE | SQL_NO_CACHE | SUBSTR | SUBSTRING | TRIM
   | AGGREGATE | BACKUP | CACHE | CHANNEL | CLONE | COMPONENT | FILTER | GROUP_REPLICATION | INSTALL
   | INSTANCE | LEAVES | LOGFILE | PLUGIN | REFERENCE | RESTART | RETAIN | RETURNING | SERVER | SONAME
-  | SOURCE | STOP | UNINSTALL | UNTIL
+  | SOURCE | STOP | UNINSTALL | UNTIL | ATOMIC | SEQUENCE | WAIT
   ;
 
 // The keywords of this grammar that MySQL 8.0 reserves: names only back-quoted or after a dot.
@@ -1018,5 +1030,5 @@ reservedWord
   | SQL_BIG_RESULT | SQL_CALC_FOUND_ROWS | SQL_SMALL_RESULT | STARTING | STORED | STRAIGHT_JOIN | TABLE
   | TERMINATED | THEN | TO | TRAILING | TRIGGER | TRUE | UNDO | UNION | UNIQUE | UNLOCK | UPDATE | USAGE
   | USE | USING | UTC_DATE | UTC_TIME | UTC_TIMESTAMP | VALUES | VARYING | VIRTUAL | WHEN | WHERE
-  | WINDOW | WITH | WRITE | XOR | JSON_TABLE | ZEROFILL | PURGE | SYSTEM
+  | WINDOW | WITH | WRITE | XOR | JSON_TABLE | ZEROFILL | PURGE | SYSTEM | LOOP | REPEAT | WHILE
   ;

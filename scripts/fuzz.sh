@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a given time: bash scripts/fuzz.sh TARGET SECONDS
-# TARGET: parse lexer route yaml distsql inline normalizer, or merge. Builds with clang (ASan+UBSan) into
+# TARGET: parse lexer route yaml distsql inline normalizer packets, or merge, or groovy. Builds with clang (ASan+UBSan) into
 # build-fuzz/, seeds from tests/golden (tests/fuzz/make_seeds.py), keeps the growing corpus in
 # build-fuzz/corpus/TARGET and crash inputs in build-fuzz/artifacts/TARGET/. A crash input
 # belongs in tests/fuzz/regressions/TARGET/ once fixed (ctest replays it).
 # `merge` is the random differential merge test on real MariaDB (tests/mariadb/merge_fuzz.py):
 # new seeds for SECONDS, each wrong result written to tests/mariadb/merge_regressions/.
+# `groovy` is the differential test of inline expressions against Groovy
+# (tests/cpp/expr_groovy_differential_test.cc): new seeds for SECONDS, differences printed.
+# Groovy runs on Debian's Java 17, whose Double.toString may print more digits than Java 19+
+# (and sqlroute): a difference that only shows through such a double's text is expected.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: fuzz.sh TARGET SECONDS}
@@ -15,6 +19,10 @@ bash scripts/ensure-deps.sh
 if [ "$target" = merge ]; then
   bash scripts/build.sh --target _core
   PYTHONPATH=python exec /usr/bin/python3 tests/mariadb/merge_fuzz.py "$seconds"
+fi
+if [ "$target" = groovy ]; then
+  bash scripts/build.sh --target test_config
+  SQLROUTE_GROOVY_SECONDS="$seconds" exec build/tests/test_config --gtest_filter='InlineGroovyDifferential.*'
 fi
 if ! command -v clang++-14 >/dev/null || ! compgen -G "/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

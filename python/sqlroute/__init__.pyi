@@ -187,6 +187,14 @@ class Engine:
         hints: Union[Hints, Mapping[str, Any], None] = None,
         session: Optional[Session] = None,
     ) -> Plan: ...
+    def route_all(
+        self,
+        text: str,
+        params: Optional[Sequence[_Param]] = None,
+        *,
+        hints: Union[Hints, Mapping[str, Any], None] = None,
+        session: Optional[Session] = None,
+    ) -> List[Plan]: ...
     def route_batch(
         self,
         sql: str,

@@ -66,6 +66,13 @@ class Engine:
         hints: Optional[Mapping[str, Any]] = None,
         session: Optional[Session] = None,
     ) -> Plan: ...
+    def route_all(
+        self,
+        text: str,
+        params: Optional[Iterable[Any]] = None,
+        hints: Optional[Mapping[str, Any]] = None,
+        session: Optional[Session] = None,
+    ) -> List[Plan]: ...
     def route_batch(
         self, sql: str, param_sets: List[Any], hints: Optional[Mapping[str, Any]] = None
     ) -> List[Tuple[str, str, List[List[Any]], List[int]]]: ...

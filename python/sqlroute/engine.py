@@ -137,6 +137,34 @@ class Engine(ObservabilityMixin):
             native_session = session._native
         return Plan(self._native.route(sql, params, native_hints, native_session), self)
 
+    def route_all(
+        self,
+        text: str,
+        params: Optional[Sequence[Any]] = None,
+        *,
+        hints: Union[Hints, Mapping[str, Any], None] = None,
+        session: Optional[Session] = None,
+    ) -> List[Plan]:
+        """Routes each statement of a multi-statement text in order, one :class:`Plan` each.
+
+        The text is what a MySQL client with multi-statements on sends as one query:
+        statements separated by ``;`` (one inside a string, a back-quoted name, a comment or a
+        ``CREATE PROCEDURE ... BEGIN ... END`` body does not separate). ``params`` binds every
+        ``?`` of the text in order, each statement taking its own; ``session`` sees the
+        statements in order. An error names the statement (``in statement 1 of the text``).
+        :meth:`route` refuses such a text with ``SQL_MULTI_STATEMENT``.
+        """
+        if params is not None and isinstance(params, (str, bytes, bytearray, Mapping)):
+            raise TypeError(f"params must be a sequence of values, not {type(params).__name__}")
+        call_hints = coerce_hints(hints)
+        native_hints = call_hints.to_native() if call_hints is not None else None
+        native_session = None
+        if session is not None:
+            if not isinstance(session, Session):
+                raise TypeError(f"session must be a sqlroute.Session, not {type(session).__name__}")
+            native_session = session._native
+        return [Plan(each, self) for each in self._native.route_all(text, params, native_hints, native_session)]
+
     def route_batch(
         self,
         sql: str,

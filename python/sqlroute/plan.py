@@ -44,8 +44,9 @@ class TableMapping:
 class RouteUnit:
     """Where one unit goes before rewriting.
 
-    ``logic_data_source`` is the read/write group or shadow production source the rules
-    name; ``data_source`` the actual one that receives the SQL.
+    ``logic_data_source`` is the data source the route named (a read/write group, a shadow data
+    source or production source: the start of a chain); ``data_source`` the storage unit at the
+    end of the chain, which receives the SQL.
     """
 
     logic_data_source: str

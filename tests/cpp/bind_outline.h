@@ -68,8 +68,9 @@ inline std::vector<std::string> Outline(const ast::Statement& statement, const B
                                                          " -> " + OwnerText(statement, bound, bound.duplicate_owners[i]));
   }
   for (const BoundStar& star : bound.stars) {
-    const ast::Projection& projection =
-        statement.queries[static_cast<std::size_t>(star.query)].projections[static_cast<std::size_t>(star.projection)];
+    const auto& projections =
+        star.query == ast::kNoQuery ? statement.returning : statement.queries[static_cast<std::size_t>(star.query)].projections;
+    const ast::Projection& projection = projections[static_cast<std::size_t>(star.projection)];
     std::string text = std::string(statement.text(projection.span)) + " ->";
     for (uint32_t c = star.columns_begin; c < star.columns_end; ++c) {
       text += (c == star.columns_begin ? " " : ", ") + StarColumnText(statement, bound, bound.star_columns[c]);

@@ -54,9 +54,26 @@ TEST(CharDigestLike, InlineDictionaryWithStart) {
   EXPECT_EQ(Digest({{"dict", "한국어시험"}, {"start", "44032"}}, "한국"), "각가");
 }
 
-TEST(CharDigestLike, WithoutDictionaryCharactersAbove255UseTheirOwnCode) {
+TEST(CharDigestLike, CharactersOutsideTheDictionaryUseTheirOwnCode) {
   // '中' is U+4E2D: ((0x4e2d + 1) & 3965) + 0x4e00 = U+5C2C, not the default dictionary's result.
-  EXPECT_EQ(Digest({}, "中"), "\u5c2c");
+  EXPECT_EQ(Digest({{"dict", "한국어시험"}}, "中"), "\u5c2c");
+}
+
+TEST(CharDigestLike, DefaultPropsUseTheDefaultDictionary) {
+  EXPECT_EQ(Digest({}, "中国"), "婝估");
+  EXPECT_EQ(Digest({{"dict", ""}}, "中国"), "婝估");  // an empty dict is none
+}
+
+TEST(CharDigestLike, DefaultDictionaryIsTheSharedFile) {
+  SQLROUTE_REQUIRE_SHARED("data/common_chinese_character.dict");
+  Props from_file{{"dict-file", testing_support::SharedPath("data/common_chinese_character.dict")}};
+  std::string every;  // each dictionary character once, in file order
+  std::ifstream in(testing_support::SharedPath("data/common_chinese_character.dict"));
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] != '#') every += line;
+  }
+  ASSERT_FALSE(every.empty());
+  EXPECT_EQ(Digest({}, every), Digest(from_file, every));
 }
 
 TEST(CharDigestLike, ResultThatWouldBeAWildcardKeepsTheOriginalChar) {

@@ -38,6 +38,29 @@ TEST(EncryptEngineTest, SeedRuleRewritesAndNamesColumnsToDecrypt) {
   EXPECT_EQ(row, (std::vector<Value>{Value::Int(1), Value::String("13912345678"), Value::Null()}));
 }
 
+// MariaDB's RETURNING is the statement's result: its encrypted columns are read and decrypted as
+// a SELECT's projections are.
+TEST(EncryptEngineTest, ReturningColumnsAreReadFromCipherAndDecrypted) {
+  Engine engine = Engine::FromDistSql(kSeedScript);
+  Plan plan = engine.Route("INSERT INTO t_user (id, mobile) VALUES (1, ?) RETURNING id, mobile AS m", {Value::String("13912345678")});
+  ASSERT_EQ(plan.units.size(), 1u);
+  EXPECT_EQ(plan.units[0].sql, "INSERT INTO t_user (id, `mobile_cipher`) VALUES (1, ?) RETURNING id, mobile_cipher AS m");
+  EXPECT_EQ(plan.units[0].params, std::vector<Value>{Value::String(kMobileCipher)});
+  ASSERT_EQ(plan.merge.decrypt.size(), 1u);
+  EXPECT_EQ(plan.merge.decrypt[0].column.label, "m");
+  EXPECT_EQ(plan.merge.decrypt[0].column.index, 1);
+  EXPECT_EQ(plan.merge.decrypt[0].logic_column, "mobile");
+
+  std::vector<Value> row{Value::Int(1), Value::String(kMobileCipher)};
+  engine.rules()->DecryptRow(plan.merge.decrypt, {"id", "m"}, row);
+  EXPECT_EQ(row, (std::vector<Value>{Value::Int(1), Value::String("13912345678")}));
+
+  Plan deleted = engine.Route("DELETE FROM t_user WHERE id = 1 RETURNING idCard");
+  EXPECT_EQ(deleted.units[0].sql, "DELETE FROM t_user WHERE id = 1 RETURNING idcard_cipher AS idCard");
+  ASSERT_EQ(deleted.merge.decrypt.size(), 1u);
+  EXPECT_EQ(deleted.merge.decrypt[0].logic_column, "idCard");
+}
+
 TEST(EncryptEngineTest, ColumnsAfterAnUnexpandedStarAreFoundByLabel) {
   Engine engine = Engine::FromDistSql(kSeedScript);
   Plan plan = engine.Route("SELECT o.*, u.mobile FROM t_other o JOIN t_user u ON o.id = u.id");

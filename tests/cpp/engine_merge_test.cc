@@ -45,6 +45,14 @@ TEST(MergeIterationTest, ConcatenatesUnitsInOrder) {
   EXPECT_EQ(Rows(Required(), {a, b}), (std::vector<Row>{{I(3)}, {I(1)}, {I(2)}}));
 }
 
+// MariaDB's RETURNING on a broadcast table: every copy returns the same rows, the result is one copy's.
+TEST(MergeIterationTest, BroadcastCopiesReturnOneUnitsRows) {
+  MergeInstructions once;
+  once.affected_rows_once = true;
+  ResultSet copy{{"id"}, {{I(7)}, {I(8)}}};
+  EXPECT_EQ(Rows(once, {copy, copy, copy}), (std::vector<Row>{{I(7)}, {I(8)}}));
+}
+
 TEST(MergeIterationTest, NoUnitsAndEmptyUnitsGiveNoRows) {
   EXPECT_TRUE(Merge(Required(), {}).rows.empty());
   ResultSet result = Merge(Required(), {{{"id"}, {}}, {{"id"}, {}}});

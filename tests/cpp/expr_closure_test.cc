@@ -54,7 +54,10 @@ TEST(InlineClosureTest, VariablesInFirstUseOrderWithoutClasses) {
 }
 
 TEST(InlineClosureTest, DollarNameInterpolation) {
-  EXPECT_EQ(Eval("t_$id", {{"id", Value::Int(5)}}), "t_5");
+  EXPECT_EQ(Eval("t_${id}_$id", {{"id", Value::Int(5)}}), "t_5_5");
+  // Without `${` the expression is a constant (GroovyInlineExpressionParser.evaluateWithArgs).
+  EXPECT_EQ(Eval("t_$id", {{"id", Value::Int(5)}}), "t_$id");
+  EXPECT_TRUE(Closure::Compile("t_$id")->variables().empty());
 }
 
 TEST(InlineClosureTest, StringsAndConcatenation) {

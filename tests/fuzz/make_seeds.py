@@ -3,6 +3,7 @@
 
   parse, normalizer, lexer  every SQL of tests/golden/parse and tests/golden/route
   route              every route case: its rule set, hints and params encoded as fuzz_route.cc reads them
+  packets            client byte streams (login, COM_QUERY / PREPARE / EXECUTE) around parse inputs
   yaml, distsql      tests/golden/rules/*.yaml and the yaml / distsql inputs of tests/golden/config
   inline             every inline expression found in those YAML files, as a list and as a closure
 """
@@ -105,8 +106,23 @@ def closure_input(expression):
     return data + expression.encode()
 
 
+def frame(payload, sequence):
+    return len(payload).to_bytes(3, "little") + bytes([sequence]) + payload
+
+
+def client_stream(sql):
+    """What a client sends: a handshake response, then COM_QUERY, COM_STMT_PREPARE and an execute."""
+    login = (0x003FA685).to_bytes(4, "little") + (1 << 24).to_bytes(4, "little") + b"\x2d" + bytes(23)
+    login += b"root\x00\x14" + bytes(range(20)) + b"sharding_db\x00mysql_native_password\x00"
+    execute = b"\x17" + (1).to_bytes(4, "little") + b"\x00" + (1).to_bytes(4, "little") + b"\x00\x01"
+    execute += b"\x08\x00" + (7).to_bytes(8, "little") + b"\x01"
+    return (frame(login, 1) + frame(b"\x03" + sql, 0) + frame(b"\x16" + sql, 0) + frame(execute, 0)
+            + frame(b"\x19" + (1).to_bytes(4, "little"), 0))
+
+
 def main(out):
-    corpora = {name: set() for name in ("parse", "normalizer", "lexer", "route", "yaml", "distsql", "inline")}
+    corpora = {name: set() for name in ("parse", "normalizer", "lexer", "route", "yaml", "distsql", "inline",
+                                        "packets")}
     rule_files = sorted((GOLDEN / "rules").glob("*.yaml"))
     yaml_docs = [load(path) for path in rule_files]
     for path in rule_files:
@@ -120,6 +136,7 @@ def main(out):
         for case in golden["cases"]:
             corpora["parse"].add(case["sql"].encode())
             corpora["route"].add(route_input(rule_index, case))
+    corpora["packets"] = {client_stream(sql) for sql in sorted(corpora["parse"])[:200]}
     corpora["normalizer"] |= corpora["parse"]
     corpora["lexer"] |= corpora["parse"]
     for path in sorted((GOLDEN / "config").glob("*.yaml")):

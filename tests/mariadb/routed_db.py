@@ -98,9 +98,12 @@ class RoutedDatabase:
             # Like ShardingSphere's isNeedAccumulate: a statement on broadcast tables reports one copy's
             # count (the plan carries no instruction for this; the proxy decides from the route type).
             rowcount = max(counts, default=0) if plan.route_type == "Broadcast" else sum(counts)
-            return Outcome([], [], rowcount, plan, unit_sql)
+            if not any(columns for columns, _ in results):  # no MariaDB RETURNING rows
+                return Outcome([], [], rowcount, plan, unit_sql)
+        else:
+            rowcount = 0
         columns, rows = sqlroute.merge(plan, results, collation=self.collation)
-        return Outcome(columns, self._decrypt(plan, columns, rows), 0, plan, unit_sql)
+        return Outcome(columns, self._decrypt(plan, columns, rows), rowcount, plan, unit_sql)
 
     def _decrypt(self, plan: sqlroute.Plan, columns: List[str], rows: List[Tuple[Any, ...]]) -> List[Tuple[Any, ...]]:
         native_plan = plan._native  # decrypt_columns / decrypt_row: the native API (Python wrapper pending)

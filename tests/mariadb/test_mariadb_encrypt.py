@@ -134,6 +134,20 @@ def test_writes_to_encrypted_columns(layout) -> None:
     assert problem is None, problem
 
 
+def test_returning_reads_decrypt_to_the_reference(layout) -> None:
+    statements = [
+        ("INSERT INTO t_user (id, k, c, pad, idCard, mobile) VALUES (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?) "
+         "RETURNING id, idCard, t_user.mobile AS m", (3001, 1, "c", "p", "id-3001", "m-3001", 3002, 2, "c", "p", None, "m-3002")),
+        ("DELETE FROM t_user WHERE id IN (?, ?, ?) RETURNING id, mobile, idCard AS card", (3001, 3002, 9)),
+    ]
+    for sql, params in statements:
+        expected = layout.databases.run(layout.reference, sql, params).rows
+        got = layout.routed.execute(sql, params).rows
+        assert expected, sql
+        problem = differences(expected, got)
+        assert problem is None, f"{problem}\n  statement: {sql}"
+
+
 def test_routed_create_table_creates_the_cipher_columns(databases) -> None:
     engine = sqlroute.Engine.from_yaml(GOLDEN_RULES / "encrypt_sysbench.yaml")
     routed = RoutedDatabase(engine, databases, {"sphereex_demo": "sr_encrypt_ddl"})

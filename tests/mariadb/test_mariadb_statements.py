@@ -35,6 +35,9 @@ def returned_rows(layout: ShardingLayout, databases, sql: str, params: Sequence[
      "RETURNING id, status", (7002, 1, "c", "p", None, None, 1, 7013, 2, "c", "p", "x", 2.5, 2)),
     ("DELETE FROM t_user WHERE id = ? RETURNING id, k, name", (7001,)),
     ("DELETE FROM t_user WHERE id IN (?, ?) RETURNING id", (7002, 7013)),
+    ("INSERT INTO t_user (id, k, c, pad, name, score, status) VALUES (?, ?, ?, ?, ?, ?, ?) "
+     "RETURNING t_user.id, `t_user`.name, t_user.*", (7004, 3, "c", "p", "q", 0.5, 1)),
+    ("DELETE FROM t_user WHERE id = ? RETURNING t_user.k, t_user.*", (7004,)),
 ])
 def test_returning_gives_the_reference_rows(layout, databases, sql: str, params) -> None:
     expected = databases.run(REFERENCE, sql, params).rows

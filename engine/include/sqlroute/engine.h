@@ -41,6 +41,16 @@ class Engine {
   BatchPlan RouteBatch(std::string_view sql, const std::vector<std::vector<Value>>& param_sets,
                        const Hints& hints = {}, Session* session = nullptr) const;
 
+  // Routes each statement of a multi-statement text (`;`-separated, as a MySQL client with
+  // multi-statements on sends it) in order, through the same pipeline as Route, and returns one
+  // plan per statement. `params` are the values of every `?` marker of the text, in order; each
+  // statement takes its own. `session` sees the statements in order (BEGIN; ...; COMMIT). An
+  // error names the statement (0-based); its position is in that statement's text. ShardingSphere-Proxy
+  // (MySQLMultiStatementsHandler) takes such texts only when they are UPDATEs or DELETEs all of the
+  // first one's kind, and routes each as alone; this routes statements of any kind the same way.
+  std::vector<Plan> RouteStatements(std::string_view text, const std::vector<Value>& params = {},
+                                    const Hints& hints = {}, Session* session = nullptr) const;
+
   // The current rule snapshot.
   std::shared_ptr<const RuleSet> rules() const;
   // Compiles the current rules with `script` applied and swaps them in; on error nothing changes.

@@ -38,8 +38,9 @@ struct SqlUnit {
   std::vector<Value> params;
 };
 
-// Where one unit goes before rewriting: the logic data source (a read/write group or a
-// shadow production source) and the actual one, plus the logic -> actual tables.
+// Where one unit goes before rewriting: the logic data source the route named (a read/write
+// group, a shadow data source or a shadow production source: the start of the chain) and the
+// storage unit at its end, plus the logic -> actual tables.
 struct RouteUnit {
   std::string logic_data_source;
   std::string data_source;

@@ -37,7 +37,8 @@ const char* AlgorithmKindName(AlgorithmKind kind) {
 }
 
 AlgorithmRegistry& AlgorithmRegistry::Global() {
-  static AlgorithmRegistry registry;
+  // Never destroyed: other threads may still read it while exit() runs.
+  static AlgorithmRegistry& registry = *new AlgorithmRegistry;
   return registry;
 }
 

@@ -38,7 +38,7 @@ enum class StatementKind {
   CreateFunction, AlterFunction, DropFunction, CreateEvent, AlterEvent, DropEvent,
   CreateTablespace, AlterTablespace, DropTablespace, CreateServer, AlterServer, DropServer,
   CreateLogfileGroup, AlterLogfileGroup, DropLogfileGroup, CreateSpatialReferenceSystem,
-  DropSpatialReferenceSystem,
+  DropSpatialReferenceSystem, CreateSequence, AlterSequence, DropSequence,
   // TCL
   Begin, Commit, Rollback, Savepoint, ReleaseSavepoint, SetTransaction, SetAutocommit, Xa,
   LockTables, UnlockTables, LockInstance, UnlockInstance,
@@ -50,10 +50,11 @@ enum class StatementKind {
   // DCL
   Grant, Revoke, CreateUser, DropUser, AlterUser, RenameUser, SetPassword, CreateRole, DropRole,
   SetRole,
-  // Other: prepared statements, HANDLER, conditions and diagnostics, IMPORT TABLE, replication
+  // Other: prepared statements, HANDLER, conditions and diagnostics, IMPORT TABLE, replication,
+  // MariaDB's compound statements outside stored programs
   Prepare, Execute, DeallocatePrepare, HandlerOpen, HandlerRead, HandlerClose, Signal, Resignal, GetDiagnostics,
   ImportTable, ChangeReplicationSource, ChangeReplicationFilter, StartReplica, StopReplica, ResetReplica,
-  StartGroupReplication, StopGroupReplication, PurgeBinaryLogs,
+  StartGroupReplication, StopGroupReplication, PurgeBinaryLogs, Compound,
 };
 
 StatementClass ClassOf(StatementKind kind);
@@ -294,6 +295,8 @@ struct Statement {
   ExprId where = kNoExpr;            // Update, Delete
   std::vector<OrderItem> order_by;   // Update, Delete
   std::optional<Limit> limit;        // Update, Delete
+  std::vector<Projection> returning; // Insert, Replace, Delete: MariaDB's RETURNING items
+  Span returning_span;               // from the first to the last RETURNING item
 
   std::vector<Identifier> column_definitions;  // DDL: columns defined (CREATE TABLE, ALTER ... ADD/CHANGE/MODIFY)
   std::vector<Identifier> index_names;       // DDL: index names (CREATE/DROP INDEX, ADD INDEX, KEY ...)

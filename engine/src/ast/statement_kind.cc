@@ -82,7 +82,8 @@ StatementClass ClassOf(StatementKind kind) {
     case StatementKind::ResetReplica:
     case StatementKind::StartGroupReplication:
     case StatementKind::StopGroupReplication:
-    case StatementKind::PurgeBinaryLogs: return StatementClass::Other;
+    case StatementKind::PurgeBinaryLogs:
+    case StatementKind::Compound: return StatementClass::Other;
     default: return StatementClass::DDL;
   }
 }
@@ -129,6 +130,8 @@ const char* KindName(StatementKind kind) {
     SQLROUTE_KIND(AlterLogfileGroup, "ALTER LOGFILE GROUP") SQLROUTE_KIND(DropLogfileGroup, "DROP LOGFILE GROUP")
     SQLROUTE_KIND(CreateSpatialReferenceSystem, "CREATE SPATIAL REFERENCE SYSTEM")
     SQLROUTE_KIND(DropSpatialReferenceSystem, "DROP SPATIAL REFERENCE SYSTEM")
+    SQLROUTE_KIND(CreateSequence, "CREATE SEQUENCE") SQLROUTE_KIND(AlterSequence, "ALTER SEQUENCE")
+    SQLROUTE_KIND(DropSequence, "DROP SEQUENCE") SQLROUTE_KIND(Compound, "COMPOUND STATEMENT")
     SQLROUTE_KIND(LockInstance, "LOCK INSTANCE") SQLROUTE_KIND(UnlockInstance, "UNLOCK INSTANCE")
     SQLROUTE_KIND(AlterResourceGroup, "ALTER RESOURCE GROUP") SQLROUTE_KIND(DropResourceGroup, "DROP RESOURCE GROUP")
     SQLROUTE_KIND(Checksum, "CHECKSUM TABLE") SQLROUTE_KIND(CacheIndex, "CACHE INDEX")

@@ -55,8 +55,9 @@ struct StarColumn {
   int32_t column = -1;
 };
 
-// `*` or `t.*` of projection `projection` of block `query`: the tables it covers and the
-// columns of those whose columns are known, in FROM order; `complete` when that is all of them.
+// `*` or `t.*` of projection `projection` of block `query` (kNoQuery: of the statement's
+// RETURNING): the tables it covers and the columns of those whose columns are known, in FROM
+// order; `complete` when that is all of them.
 struct BoundStar {
   ast::QueryId query = ast::kNoQuery;
   int32_t projection = -1;

@@ -70,7 +70,7 @@ class ColumnBinder {
     for (const auto& item : query.order_by) Walk(item.expr, id, Clause::OrderBy);
   }
 
-  // UPDATE / DELETE / INSERT clauses, and the ORDER BY after a UNION.
+  // UPDATE / DELETE / INSERT clauses (RETURNING included), and the ORDER BY after a UNION.
   void StatementLevel() {
     bound_.update_owners.reserve(statement_.update_set.size());
     for (const auto& assignment : statement_.update_set) {
@@ -90,6 +90,7 @@ class ColumnBinder {
       bound_.duplicate_owners.push_back(Resolve(assignment.column, ast::kNoQuery, Clause::Other, assignment.column_span.begin));
       Walk(assignment.value, ast::kNoQuery, Clause::Other);
     }
+    for (const auto& projection : statement_.returning) Walk(projection.expr, ast::kNoQuery, Clause::Projection);
   }
 
   QueryId InnermostBlock(uint32_t at) const {

@@ -32,11 +32,14 @@ void AppendDerived(const ast::Statement& statement, ast::QueryId derived, BoundS
   }
 }
 
-// `*` / `t.*` of projection `index` of block `id`: the tables and derived tables it covers in
-// FROM order, and their columns (ShardingSphere's ShorthandProjectionSegmentBinder).
+// `*` / `t.*` of projection `index` of block `id` (kNoQuery: of RETURNING): the tables and derived
+// tables it covers in FROM order, and their columns (ShardingSphere's ShorthandProjectionSegmentBinder).
 BoundStar BindStar(const ast::Statement& statement, ast::QueryId id, std::size_t index, BoundStatement& bound) {
-  const ast::Query& query = statement.queries[static_cast<std::size_t>(id)];
-  const std::optional<ast::Identifier>& owner = query.projections[index].star_owner;
+  static const std::vector<ast::QueryId> kNoDerived;
+  bool returning = id == ast::kNoQuery;
+  const ast::Query* query = returning ? nullptr : &statement.queries[static_cast<std::size_t>(id)];
+  const std::vector<ast::QueryId>& derived_tables = returning ? kNoDerived : query->derived_tables;
+  const std::optional<ast::Identifier>& owner = (returning ? statement.returning : query->projections)[index].star_owner;
   BoundStar star;
   star.query = id;
   star.projection = static_cast<int32_t>(index);
@@ -44,9 +47,9 @@ BoundStar BindStar(const ast::Statement& statement, ast::QueryId id, std::size_t
   star.columns_begin = static_cast<uint32_t>(bound.star_columns.size());
   Indexes tables = bound.BlockTables(id);
   const int32_t* table = tables.begin();
-  auto derived = query.derived_tables.begin();
-  while (table != tables.end() || derived != query.derived_tables.end()) {
-    const ast::Query* sub = derived == query.derived_tables.end() ? nullptr : &statement.queries[static_cast<std::size_t>(*derived)];
+  auto derived = derived_tables.begin();
+  while (table != tables.end() || derived != derived_tables.end()) {
+    const ast::Query* sub = derived == derived_tables.end() ? nullptr : &statement.queries[static_cast<std::size_t>(*derived)];
     bool take_table = table != tables.end() &&
                       (!sub || statement.tables[static_cast<std::size_t>(*table)].span.begin < sub->span.begin);
     if (take_table) {
@@ -72,6 +75,9 @@ void BindStars(const ast::Statement& statement, BoundStatement& bound) {
     for (std::size_t i = 0; i < query.projections.size(); ++i) {
       if (query.projections[i].star) bound.stars.push_back(BindStar(statement, static_cast<ast::QueryId>(q), i, bound));
     }
+  }
+  for (std::size_t i = 0; i < statement.returning.size(); ++i) {
+    if (statement.returning[i].star) bound.stars.push_back(BindStar(statement, ast::kNoQuery, i, bound));
   }
 }
 

@@ -1,7 +1,5 @@
 #include "bind/binding_steps.h"
 
-#include <algorithm>
-
 #include "common/strings.h"
 
 namespace sqlroute::bind {
@@ -9,13 +7,6 @@ namespace {
 
 bool IsDataTable(const ast::TableRef& ref) {
   return ref.role != ast::TableRole::Ddl && ref.role != ast::TableRole::DdlReference && ref.role != ast::TableRole::Other;
-}
-
-bool SingleTable(const rules::CompiledRules& rules, const std::string& name) {
-  if (!rules.default_single_data_source.empty()) return true;
-  return std::any_of(rules.single_tables.begin(), rules.single_tables.end(), [&](const rules::SingleTableLocation& each) {
-    return each.table == "*" || EqualsIgnoreCase(each.table, name);
-  });
 }
 
 }  // namespace
@@ -37,7 +28,7 @@ void BindTables(const ast::Statement& statement, const rules::CompiledRules& rul
       table.governance = table.sharding->binding_group >= 0 ? Governance::BindingGroup : Governance::Sharding;
     } else if (!rules.broadcast_tables.empty() && rules.IsBroadcastTable(name)) {
       table.governance = Governance::Broadcast;
-    } else if (SingleTable(rules, name)) {
+    } else if (rules.single.Governs(name)) {
       table.governance = Governance::Single;
     }
   }

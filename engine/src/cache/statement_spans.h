@@ -39,6 +39,15 @@ void VisitAssignments(Assignments& items, F& f) {
   }
 }
 
+template <class Projections, class F>
+void VisitProjections(Projections& items, F& f) {
+  for (auto& projection : items) {
+    f(projection.span);
+    VisitOptionalIdentifier(projection.star_owner, f);
+    VisitOptionalIdentifier(projection.alias, f);
+  }
+}
+
 template <class Statement, class F>
 void ForEachSpan(Statement& st, F&& f) {
   for (auto& expr : st.exprs) {
@@ -49,11 +58,7 @@ void ForEachSpan(Statement& st, F&& f) {
     f(query.span);
     f(query.projections_span);
     f(query.lock_span);
-    for (auto& projection : query.projections) {
-      f(projection.span);
-      VisitOptionalIdentifier(projection.star_owner, f);
-      VisitOptionalIdentifier(projection.alias, f);
-    }
+    VisitProjections(query.projections, f);
     for (auto& join : query.joins) {
       for (auto& column : join.using_columns) VisitIdentifier(column, f);
     }
@@ -98,6 +103,8 @@ void ForEachSpan(Statement& st, F&& f) {
   }
   VisitOrders(st.order_by, f);
   VisitLimit(st.limit, f);
+  VisitProjections(st.returning, f);
+  f(st.returning_span);
   for (auto& name : st.index_names) VisitIdentifier(name, f);
   for (auto& name : st.constraint_names) VisitIdentifier(name, f);
   for (auto& name : st.schema_names) VisitIdentifier(name, f);

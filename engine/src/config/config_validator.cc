@@ -153,24 +153,28 @@ class ShardingValidator {
   const ShardingRuleConfig& rule_;
 };
 
+// The names a rule may refer to: storage units and, since ShardingSphere maps every rule's logical
+// data sources (DataSourceMapperRuleAttribute), read/write groups and shadow data sources in any
+// order of the rules. Cycles are found when the rules compile (rules::DataSourceGraph).
 class DataSourceNames {
  public:
   explicit DataSourceNames(const RuleConfig& config) : checked_(!config.data_sources.empty()) {
-    for (const auto& each : config.data_sources) storage_.insert(each.name);
+    for (const auto& each : config.data_sources) known_.insert(each.name);
     if (config.readwrite_splitting) {
-      for (const auto& each : config.readwrite_splitting->groups) logic_.insert(each.name);
+      for (const auto& each : config.readwrite_splitting->groups) known_.insert(each.name);
+    }
+    if (config.shadow) {
+      for (const auto& each : config.shadow->data_sources) known_.insert(each.name);
     }
   }
-  // `logic`: whether a read/write group name is acceptable here.
-  void Require(const std::string& name, bool logic, const std::string& path) const {
-    if (!checked_ || storage_.count(name) || (logic && logic_.count(name))) return;
+  void Require(const std::string& name, const std::string& path) const {
+    if (!checked_ || known_.count(name)) return;
     Report(Error(Message<msg::DataSourceNotDefined>(arg::name = name), path));
   }
 
  private:
   bool checked_;
-  std::set<std::string> storage_;
-  std::set<std::string> logic_;
+  std::set<std::string> known_;
 };
 
 void ValidateReadwriteSplitting(const ReadwriteSplittingRuleConfig& rule, const RuleConfig& config,
@@ -184,10 +188,10 @@ void ValidateReadwriteSplitting(const ReadwriteSplittingRuleConfig& rule, const 
     }
     const auto& group = each.value;
     if (RequireValue(group.write_data_source, "writeDataSourceName", each.path)) {
-      data_sources.Require(group.write_data_source, false, Join(each.path, "writeDataSourceName"));
+      data_sources.Require(group.write_data_source, Join(each.path, "writeDataSourceName"));
     }
     for (const auto& read : group.read_data_sources) {
-      data_sources.Require(read, false, Join(each.path, "readDataSourceNames"));
+      data_sources.Require(read, Join(each.path, "readDataSourceNames"));
     }
     const std::string& strategy = group.transactional_read_query_strategy;
     if (!strategy.empty() && Upper(strategy) != "PRIMARY" && Upper(strategy) != "FIXED" &&
@@ -232,17 +236,21 @@ bool IsColumnShadowType(const std::string& type) {
   return Upper(type) == "VALUE_MATCH" || Upper(type) == "REGEX_MATCH";
 }
 
-void ValidateShadow(const ShadowRuleConfig& rule, const DataSourceNames& data_sources) {
+void ValidateShadow(const ShadowRuleConfig& rule, const RuleConfig& config, const DataSourceNames& data_sources) {
   CheckUniqueNames(rule.data_sources, "shadow data source");
   CheckUniqueNames(rule.tables, "shadow table");
   CheckUniqueNames(rule.algorithms, "shadow algorithm");
   CheckAlgorithmsHaveType(rule.algorithms);
   for (const auto& each : rule.data_sources) {
+    if (Find(config.data_sources, each.name) ||
+        (config.readwrite_splitting && Find(config.readwrite_splitting->groups, each.name))) {
+      Report(Error(Message<msg::DuplicateName>(arg::what = "data source", arg::name = each.name), each.path));
+    }
     if (RequireValue(each.value.production_data_source, "productionDataSourceName", each.path)) {
-      data_sources.Require(each.value.production_data_source, true, Join(each.path, "productionDataSourceName"));
+      data_sources.Require(each.value.production_data_source, Join(each.path, "productionDataSourceName"));
     }
     if (RequireValue(each.value.shadow_data_source, "shadowDataSourceName", each.path)) {
-      data_sources.Require(each.value.shadow_data_source, true, Join(each.path, "shadowDataSourceName"));
+      data_sources.Require(each.value.shadow_data_source, Join(each.path, "shadowDataSourceName"));
     }
   }
   for (const auto& each : rule.tables) {
@@ -284,9 +292,9 @@ void Validate(const RuleConfig& config) {
   if (config.sharding) ShardingValidator(*config.sharding).Run();
   if (config.readwrite_splitting) ValidateReadwriteSplitting(*config.readwrite_splitting, config, data_sources);
   if (config.encrypt) ValidateEncrypt(*config.encrypt);
-  if (config.shadow) ValidateShadow(*config.shadow, data_sources);
+  if (config.shadow) ValidateShadow(*config.shadow, config, data_sources);
   if (config.single && !config.single->default_data_source.empty()) {
-    data_sources.Require(config.single->default_data_source, true, Join(config.single->path, "defaultDataSource"));
+    data_sources.Require(config.single->default_data_source, Join(config.single->path, "defaultDataSource"));
   }
   ValidateMetadata(config.metadata);
 }

@@ -6,16 +6,18 @@
 //   any other c          -> ((c + delta) & mask) + start
 // and a result equal to '%' or '_' is replaced by the original character.
 //
-// ShardingSphere's default dictionary (its list of common Chinese characters) is not shipped.
-// Give it through `dict` (the characters) or `dict-file` (a file; lines starting with '#' are
-// skipped, the others joined). With neither, the dictionary is empty, so every character
-// above 255 takes the "any other c" branch and ciphertexts of such characters differ from
-// ShardingSphere's default configuration.
+// The dictionary is `dict` (the characters) when given and not empty, else `dict-file` (a file, a
+// sqlroute extension), else ShardingSphere's default dictionary of common Chinese characters
+// (encrypt/default_char_dict.h). In a file, empty lines and lines starting with '#' are skipped
+// and the others joined, as CharDigestLikeEncryptAlgorithm reads its default dictionary.
 #include <cstdint>
 #include <fstream>
+#include <sstream>
+#include <string_view>
 #include <unordered_map>
 
 #include "common/text_codec.h"
+#include "encrypt/default_char_dict.h"
 #include "encrypt/encryptor_props.h"
 #include "encrypt/encryptors.h"
 #include "encrypt/text_encryptor.h"
@@ -76,17 +78,25 @@ class CharDigestLikeEncryptor final : public TextEncryptor {
   std::unordered_map<char16_t, int> char_indexes_;
 };
 
-std::string ReadDictFile(const std::string& file, const std::string& path) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(Message<msg::DictFileUnreadable>(arg::file = file), path);
+std::string JoinDictLines(std::string_view text) {
   std::string result;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
+  while (!text.empty()) {
+    std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') continue;
     result += line;
   }
   return result;
+}
+
+std::string ReadDictFile(const std::string& file, const std::string& path) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Error(Message<msg::DictFileUnreadable>(arg::file = file), path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return JoinDictLines(text.str());
 }
 
 }  // namespace
@@ -97,8 +107,9 @@ std::shared_ptr<const Encryptor> CreateCharDigestLikeEncryptor(const Props& prop
   int start = IntPropOr(props, "start", kDefaultStart, path);
   auto dict = props.Get("dict");
   auto dict_file = props.Get("dict-file");
+  if (dict && dict->empty()) dict.reset();  // ShardingSphere takes an empty `dict` for none
   if (dict && dict_file) throw Error(Message<msg::DictAndDictFile>(), path);
-  std::string chars = dict ? *dict : dict_file ? ReadDictFile(*dict_file, path) : std::string();
+  std::string chars = dict ? *dict : dict_file ? ReadDictFile(*dict_file, path) : JoinDictLines(DefaultCharDictFile());
   return std::make_shared<CharDigestLikeEncryptor>(delta, mask, start, Utf8ToUtf16(chars));
 }
 

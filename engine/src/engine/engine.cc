@@ -14,6 +14,7 @@
 #include "engine/sql_hint.h"
 #include "observe/observation.h"
 #include "parser/sql_parser.h"
+#include "parser/statement_splitter.h"
 #include "rewrite/rewriter.h"
 #include "route/decorators.h"
 #include "route/router.h"
@@ -160,6 +161,32 @@ void Engine::RouteInto(Plan& out, std::string_view sql, const std::vector<Value>
     observation.Failed(error);
     throw;
   }
+}
+
+std::vector<Plan> Engine::RouteStatements(std::string_view text, const std::vector<Value>& params,
+                                          const Hints& hints, Session* session) const {
+  std::vector<parser::StatementSpan> statements = parser::SplitStatements(text);
+  if (statements.empty()) throw Error(Message<msg::StatementEmpty>());
+  std::size_t markers = 0;
+  for (const auto& statement : statements) markers += statement.parameter_count;
+  if (markers != params.size()) {
+    throw Error(Message<msg::MultiStatementParameters>(arg::markers = markers, arg::given = params.size()));
+  }
+  std::vector<Plan> plans(statements.size());
+  auto next_param = params.begin();
+  for (std::size_t index = 0; index < statements.size(); ++index) {
+    const parser::StatementSpan& statement = statements[index];
+    std::vector<Value> own(next_param, next_param + static_cast<std::ptrdiff_t>(statement.parameter_count));
+    next_param += static_cast<std::ptrdiff_t>(statement.parameter_count);
+    try {
+      RouteInto(plans[index], text.substr(statement.begin, statement.end - statement.begin), own, hints, session);
+    } catch (const Error& error) {
+      ErrorText prefixed = Prefixed<msg::InStatement>(error, arg::index = index);
+      if (error.position()) throw Error(std::move(prefixed), *error.position());
+      throw Error(std::move(prefixed));
+    }
+  }
+  return plans;
 }
 
 BatchPlan Engine::RouteBatch(std::string_view sql, const std::vector<std::vector<Value>>& param_sets,

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "expr/inline_errors.h"
+#include "expr/java_text.h"
 #include "sqlroute/error_text.h"
 
 namespace sqlroute::expr {
@@ -20,16 +21,6 @@ Rank RankOf(const JValue& v) {
     case JKind::Double: return Rank::Double;
     default: return Rank::None;
   }
-}
-
-[[noreturn]] void ThrowOperatorMismatch(BinaryOp op, const JValue& left, const JValue& right) {
-  throw Error(Message<msg::OperatorNotApplicable>(arg::op = OperatorSymbol(op), arg::left = JavaClassName(left),
-                                                  arg::right = JavaClassName(right)));
-}
-
-[[noreturn]] void ThrowUnsupported(const char* method, const JValue& value) {
-  throw Error(Message<msg::NumberMethodUnsupported>(arg::method = method, arg::type = JavaClassName(value),
-                                                    arg::value = ToText(value)));
 }
 
 // Java int/long arithmetic: wraps on overflow (computed unsigned to avoid UB).
@@ -106,12 +97,30 @@ JValue Arithmetic(BinaryOp op, const JValue& left, const JValue& right) {
   }
 }
 
+// String.plus(Object), Number.plus(String) and null.plus(String); a Character has no plus(String).
 bool IsConcatenation(const JValue& left, const JValue& right) {
   if (left.kind == JKind::String) return true;
-  return right.kind == JKind::String && (left.is_number() || left.is_text() || left.is_null());
+  return right.kind == JKind::String && (left.is_number() || left.is_null());
 }
 
 }  // namespace
+
+[[noreturn]] void ThrowOperatorMismatch(BinaryOp op, const JValue& left, const JValue& right) {
+  throw Error(Message<msg::OperatorNotApplicable>(arg::op = OperatorSymbol(op), arg::left = JavaClassName(left),
+                                                  arg::right = JavaClassName(right)));
+}
+
+[[noreturn]] void ThrowUnsupported(const char* method, const JValue& value) {
+  throw Error(Message<msg::NumberMethodUnsupported>(arg::method = method, arg::type = JavaClassName(value),
+                                                    arg::value = ToText(value)));
+}
+
+int64_t JavaCast(double value, int64_t min, int64_t max) {
+  if (std::isnan(value)) return 0;
+  if (value <= static_cast<double>(min)) return min;
+  if (value >= static_cast<double>(max)) return max;
+  return static_cast<int64_t>(value);
+}
 
 const char* OperatorSymbol(BinaryOp op) {
   switch (op) {
@@ -121,6 +130,13 @@ const char* OperatorSymbol(BinaryOp op) {
     case BinaryOp::Divide: return "/";
     case BinaryOp::Remainder: return "%";
     case BinaryOp::IntDiv: return "intdiv";
+    case BinaryOp::Power: return "**";
+    case BinaryOp::BitAnd: return "&";
+    case BinaryOp::BitOr: return "|";
+    case BinaryOp::BitXor: return "^";
+    case BinaryOp::ShiftLeft: return "<<";
+    case BinaryOp::ShiftRight: return ">>";
+    case BinaryOp::ShiftRightUnsigned: return ">>>";
     case BinaryOp::Equal: return "==";
     case BinaryOp::NotEqual: return "!=";
     case BinaryOp::Less: return "<";
@@ -137,6 +153,16 @@ JValue ApplyBinary(BinaryOp op, const JValue& left, const JValue& right) {
       if (IsConcatenation(left, right)) {
         std::string text = ToText(left);
         AppendText(right, &text);
+        JValue sum = JValue::String(std::move(text));
+        sum.gstring = left.gstring && right.kind == JKind::String;  // GString.plus(String) is a GString
+        return sum;
+      }
+      return Arithmetic(op, left, right);
+    case BinaryOp::Subtract:
+      if (left.kind == JKind::String) {  // String.minus(Object): drops the first occurrence of its text
+        std::string text = left.text, target = ToText(right);
+        size_t found = text.find(target);
+        if (found != std::string::npos) text.erase(found, target.size());
         return JValue::String(std::move(text));
       }
       return Arithmetic(op, left, right);
@@ -146,6 +172,13 @@ JValue ApplyBinary(BinaryOp op, const JValue& left, const JValue& right) {
     case BinaryOp::LessEqual: return JValue::Bool(GroovyCompare(left, right) <= 0);
     case BinaryOp::Greater: return JValue::Bool(GroovyCompare(left, right) > 0);
     case BinaryOp::GreaterEqual: return JValue::Bool(GroovyCompare(left, right) >= 0);
+    case BinaryOp::Power: return Power(left, right);
+    case BinaryOp::BitAnd:
+    case BinaryOp::BitOr:
+    case BinaryOp::BitXor: return Bitwise(op, left, right);
+    case BinaryOp::ShiftLeft:
+    case BinaryOp::ShiftRight:
+    case BinaryOp::ShiftRightUnsigned: return Shift(op, left, right);
     default: return Arithmetic(op, left, right);
   }
 }
@@ -205,7 +238,9 @@ int GroovyCompare(const JValue& left, const JValue& right) {
     if (rank >= Rank::BigInt) return Compare(AsBigDecimal(left), AsBigDecimal(right));
     return left.integer < right.integer ? -1 : left.integer > right.integer ? 1 : 0;
   }
-  if (left.is_text() && right.is_text()) return ToText(left).compare(ToText(right));  // a Character is a 1-char string
+  // A Character orders against a one-character String only (else Character.compareTo(String) fails).
+  bool comparable = !(left.kind == JKind::Char && right.kind == JKind::String && ToUtf16(right.text).size() != 1);
+  if (left.is_text() && right.is_text() && comparable) return ToText(left).compare(ToText(right));
   if (left.kind == JKind::Bool && right.kind == JKind::Bool) return static_cast<int>(left.integer - right.integer);
   throw Error(Message<msg::CannotCompare>(arg::left_type = JavaClassName(left), arg::left = ToText(left),
                                           arg::right_type = JavaClassName(right), arg::right = ToText(right)));

@@ -80,6 +80,43 @@ std::string BigInteger::ToString() const {
 }
 
 BigInteger BigInteger::Negate() const { return Make(-sign_, magnitude_); }
+
+BigInteger BigInteger::Pow(uint32_t exponent) const {
+  BigInteger result = FromInt64(1), square = *this;
+  for (; exponent != 0; exponent >>= 1) {
+    if (exponent & 1) result = result * square;
+    if (exponent > 1) square = square * square;
+  }
+  return result;
+}
+
+BigInteger BigInteger::Bitwise(char op, const BigInteger& a, const BigInteger& b) {
+  size_t width = std::max(a.magnitude_.size(), b.magnitude_.size()) + 1;
+  // The value as `width` limbs of two's complement.
+  auto twos = [width](const BigInteger& value) {
+    Limbs limbs(value.magnitude_);
+    limbs.resize(width, 0);
+    if (value.sign_ < 0) {
+      uint64_t carry = 1;
+      for (uint32_t& limb : limbs) {
+        uint64_t sum = static_cast<uint64_t>(static_cast<uint32_t>(~limb)) + carry;
+        limb = static_cast<uint32_t>(sum);
+        carry = sum >> 32;
+      }
+    }
+    return limbs;
+  };
+  Limbs x = twos(a), y = twos(b);
+  for (size_t i = 0; i < width; ++i) x[i] = op == '&' ? x[i] & y[i] : op == '|' ? x[i] | y[i] : x[i] ^ y[i];
+  if ((x.back() >> 31) == 0) return Make(1, std::move(x));
+  uint64_t carry = 1;  // negative: the magnitude is ~x + 1
+  for (uint32_t& limb : x) {
+    uint64_t sum = static_cast<uint64_t>(static_cast<uint32_t>(~limb)) + carry;
+    limb = static_cast<uint32_t>(sum);
+    carry = sum >> 32;
+  }
+  return Make(-1, std::move(x));
+}
 BigInteger BigInteger::Abs() const { return Make(1, magnitude_); }
 
 BigInteger BigInteger::MultiplySmall(uint32_t factor) const {

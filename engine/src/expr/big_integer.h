@@ -1,7 +1,7 @@
 #pragma once
 // java.math.BigInteger for the interpreter: sign and magnitude in 32-bit limbs. Only what
-// inline expressions need: parsing, printing, + - *, truncating division, comparison and
-// Java's hashCode/longValue.
+// inline expressions need: parsing, printing, + - *, truncating division, comparison, pow,
+// Java's two's complement and/or/xor and its hashCode/longValue.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,6 +34,10 @@ class BigInteger {
                      BigInteger* remainder);
   // Divides by a small divisor in place and returns the remainder of the magnitude.
   uint32_t DivideSmallInPlace(uint32_t divisor);
+  // Java's pow; the caller bounds the size of the result.
+  BigInteger Pow(uint32_t exponent) const;
+  // Java's and/or/xor on two's complement values; `op` is '&', '|' or '^'.
+  static BigInteger Bitwise(char op, const BigInteger& a, const BigInteger& b);
 
   friend BigInteger operator+(const BigInteger& a, const BigInteger& b);
   friend BigInteger operator-(const BigInteger& a, const BigInteger& b);

@@ -19,10 +19,18 @@ class CompiledClosure final : public Closure {
     if (tagged.type != ExpressionType::Groovy) {
       ThrowInvalid(expression, Message<msg::InlineNotGroovy>());
     }
+    std::string_view body = expression.substr(tagged.body_offset);
+    // GroovyInlineExpressionParser.evaluateWithArgs returns an expression without `${` or `$->{`
+    // as it is, `$name` and escapes included.
+    if (body.find("${") == std::string_view::npos && body.find("$->{") == std::string_view::npos) {
+      constant_ = std::string(body);
+      return;
+    }
     root_ = ParseTemplate(&program_, tagged.body_offset);
   }
 
   std::string Evaluate(const Bindings& variables) const override {
+    if (root_ < 0) return constant_;
     std::string text;
     try {
       Evaluator(program_, &variables).AppendTemplate(root_, &text);
@@ -38,7 +46,8 @@ class CompiledClosure final : public Closure {
 
  private:
   Program program_;
-  int32_t root_ = -1;
+  int32_t root_ = -1;  // -1: a constant expression
+  std::string constant_;
 };
 
 }  // namespace

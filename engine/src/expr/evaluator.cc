@@ -31,6 +31,7 @@ JValue Evaluator::Evaluate(int32_t index) const {
     case NodeKind::Variable: return Variable(node);
     case NodeKind::Negate: return Negate(Evaluate(node.a));
     case NodeKind::Not: return JValue::Bool(!IsTruthy(Evaluate(node.a)));
+    case NodeKind::BitNot: return BitwiseNegate(Evaluate(node.a));
     case NodeKind::Binary: return ApplyBinary(node.op, Evaluate(node.a), Evaluate(node.b));
     case NodeKind::And: return JValue::Bool(IsTruthy(Evaluate(node.a)) && IsTruthy(Evaluate(node.b)));
     case NodeKind::Or: return JValue::Bool(IsTruthy(Evaluate(node.a)) || IsTruthy(Evaluate(node.b)));
@@ -42,7 +43,9 @@ JValue Evaluator::Evaluate(int32_t index) const {
     case NodeKind::Template: {
       std::string text;
       AppendTemplate(index, &text);
-      return JValue::String(std::move(text));
+      JValue gstring = JValue::String(std::move(text));
+      gstring.gstring = true;
+      return gstring;
     }
     case NodeKind::List: {
       std::vector<JValue> items;
@@ -82,6 +85,8 @@ Evaluator::RangeBounds Evaluator::Bounds(const Node& node) const {
   JValue from = Evaluate(node.a), to = Evaluate(node.b);
   char16_t first_char, last_char;
   RangeBounds bounds;
+  bounds.from = from;
+  bounds.to = to;
   bounds.characters = SingleCharacter(from, &first_char) && SingleCharacter(to, &last_char);
   bool integers = (from.kind == JKind::Int || from.kind == JKind::Long) && (to.kind == JKind::Int || to.kind == JKind::Long);
   if (!bounds.characters && !integers) {
@@ -106,6 +111,15 @@ Evaluator::RangeBounds Evaluator::Bounds(const Node& node) const {
 
 JValue Evaluator::Range(const Node& node) const {
   RangeBounds bounds = Bounds(node);
+  const JValue &from = bounds.from, &to = bounds.to;
+  std::string text;
+  if (bounds.characters) {  // an ObjectRange prints its first and last element
+    int64_t last = bounds.first + static_cast<int64_t>(bounds.size == 0 ? 0 : bounds.size - 1) * bounds.step;
+    text = bounds.size == 0 ? ToText(from) + "..<" + ToText(to)
+                            : CharToUtf8(static_cast<char16_t>(bounds.first)) + ".." + CharToUtf8(static_cast<char16_t>(last));
+  } else {  // an IntRange prints as written
+    text = ToText(from) + (node.flag ? "..<" : "..") + ToText(to);
+  }
   std::vector<JValue> items;
   items.reserve(bounds.size);
   for (uint64_t i = 0; i < bounds.size; ++i) {
@@ -116,7 +130,9 @@ JValue Evaluator::Range(const Node& node) const {
       items.push_back(bounds.ints ? JValue::Int(static_cast<int32_t>(v)) : JValue::Long(v));
     }
   }
-  return JValue::List(std::move(items));
+  JValue range = JValue::List(std::move(items));
+  range.range_text = std::make_shared<const std::string>(std::move(text));
+  return range;
 }
 
 std::vector<std::string> Evaluator::RangeTexts(int32_t node) const {

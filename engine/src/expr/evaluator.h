@@ -29,6 +29,7 @@ class Evaluator {
     uint64_t size = 0;
     bool characters = false;  // 'a'..'c' yields strings
     bool ints = false;        // Integer endpoints yield Integers, else Longs
+    JValue from, to;
   };
   RangeBounds Bounds(const Node& node) const;
   JValue Variable(const Node& node) const;

@@ -70,7 +70,8 @@ DateTime Plus(DateTime t, int64_t amount, Unit unit) {
     t.day = std::min(t.day, DaysInMonth(t.year, t.month));
     return t;
   }
-  static const std::map<Unit, int64_t> kSeconds = {
+  // Never destroyed: other threads may still read it while exit() runs.
+  static const auto& kSeconds = *new const std::map<Unit, int64_t>{
       {Unit::Seconds, 1}, {Unit::Minutes, 60}, {Unit::Hours, 3600}, {Unit::Days, 86400}, {Unit::Weeks, 604800}};
   int64_t seconds = EpochSeconds(t) + amount * kSeconds.at(unit);
   int64_t days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400;
@@ -153,7 +154,8 @@ class IntervalExpander {
   }
 
   Unit ParseUnit(const std::string& text) {
-    static const std::map<std::string, std::pair<Unit, int>> kUnits = {  // unit and the pattern field it needs
+  // Never destroyed: other threads may still read it while exit() runs.
+    static const auto& kUnits = *new const std::map<std::string, std::pair<Unit, int>>{  // unit and the pattern field it needs
         {"SECONDS", {Unit::Seconds, 5}}, {"MINUTES", {Unit::Minutes, 4}}, {"HOURS", {Unit::Hours, 3}},
         {"DAYS", {Unit::Days, 2}},       {"WEEKS", {Unit::Weeks, 2}},     {"MONTHS", {Unit::Months, 1}},
         {"YEARS", {Unit::Years, 0}}};

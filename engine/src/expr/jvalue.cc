@@ -93,12 +93,19 @@ void AppendText(const JValue& value, std::string* out) {
       *out += '[';
       for (size_t i = 0; i < value.list->size(); ++i) {
         if (i > 0) *out += ", ";
-        AppendText((*value.list)[i], out);
+        const JValue& item = (*value.list)[i];
+        if (item.range_text) {
+          *out += *item.range_text;
+        } else {
+          AppendText(item, out);
+        }
       }
       *out += ']';
       return;
   }
 }
+
+std::string ElementText(const JValue& value) { return value.range_text ? *value.range_text : ToText(value); }
 
 std::string ToText(const JValue& value) {
   if (value.kind == JKind::String) return value.text;
@@ -136,7 +143,7 @@ int32_t JavaHashCode(const JValue& value) {
     case JKind::BigInt: return value.number.unscaled.HashCode();
     case JKind::Decimal: return value.number.HashCode();
     case JKind::Double: return JavaDoubleHashCode(value.real);
-    case JKind::String: return JavaStringHashCode(value.text);
+    case JKind::String: return static_cast<int32_t>((value.gstring ? 37u : 0u) + static_cast<uint32_t>(JavaStringHashCode(value.text)));
     case JKind::List: {
       uint32_t hash = 1;
       for (const JValue& item : *value.list) hash = 31 * hash + static_cast<uint32_t>(JavaHashCode(item));

@@ -21,6 +21,11 @@ struct JValue {
   BigDecimal number;    // BigInt (scale 0), Decimal
   std::string text;     // String (UTF-8)
   std::shared_ptr<const std::vector<JValue>> list;
+  // A range's own toString ("0..<3", "a..c"): how it prints as an element of a list.
+  std::shared_ptr<const std::string> range_text;
+  // A String that is a Groovy GString: its hashCode() is 37 + the String's, and equals()
+  // tells it from a String.
+  bool gstring = false;
 
   static JValue Null() { return {}; }
   static JValue Bool(bool v) { return Scalar(JKind::Bool, v); }
@@ -56,6 +61,8 @@ struct JValue {
 std::string_view JavaClassName(const JValue& value);
 // Groovy's toString(), appended to `out`.
 void AppendText(const JValue& value, std::string* out);
+// The text of a list element: a range prints as its own toString there, not as its items.
+std::string ElementText(const JValue& value);
 std::string ToText(const JValue& value);
 // Groovy truth: null/false/0/empty are false.
 bool IsTruthy(const JValue& value);

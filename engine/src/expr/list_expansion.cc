@@ -39,7 +39,7 @@ std::vector<std::string> Choices(const Program& program, const Evaluator& evalua
   std::vector<std::string> choices;
   std::unordered_set<std::string> seen(value.list->size());
   for (const JValue& item : *value.list) {
-    std::string text = ToText(item);
+    std::string text = ElementText(item);
     if (seen.insert(text).second) choices.push_back(std::move(text));
   }
   return choices;

@@ -1,8 +1,11 @@
 #include "expr/methods.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cwctype>
+#include <locale.h>
 
 #include "expr/arithmetic.h"
 #include "expr/inline_errors.h"
@@ -70,17 +73,9 @@ constexpr MethodInfo kMethods[] = {
                                               arg::values = values));
 }
 
-// Java's (int)/(long) casts: truncation, saturation, NaN to 0.
-int64_t SaturatingCast(double value, int64_t min, int64_t max) {
-  if (std::isnan(value)) return 0;
-  if (value <= static_cast<double>(min)) return min;
-  if (value >= static_cast<double>(max)) return max;
-  return static_cast<int64_t>(value);
-}
-
 int64_t JavaLongValue(const JValue& v) {
   switch (v.kind) {
-    case JKind::Double: return SaturatingCast(v.real, INT64_MIN, INT64_MAX);
+    case JKind::Double: return JavaCast(v.real, INT64_MIN, INT64_MAX);
     case JKind::BigInt:
     case JKind::Decimal: return AsBigInteger(v).LongValue();
     default: return v.integer;
@@ -88,7 +83,7 @@ int64_t JavaLongValue(const JValue& v) {
 }
 
 int32_t JavaIntValue(const JValue& v) {
-  if (v.kind == JKind::Double) return static_cast<int32_t>(SaturatingCast(v.real, INT32_MIN, INT32_MAX));
+  if (v.kind == JKind::Double) return static_cast<int32_t>(JavaCast(v.real, INT32_MIN, INT32_MAX));
   return static_cast<int32_t>(JavaLongValue(v));
 }
 
@@ -122,12 +117,26 @@ std::string_view JavaTrim(std::string_view text) {
   return text;
 }
 
-std::string AsciiCase(std::string text, bool upper) {
-  for (char& c : text) {
-    if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    if (!upper && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+// Java's toUpperCase / toLowerCase outside the Turkic locales: each UTF-16 unit through the
+// C.UTF-8 case tables, with SpecialCasing's ß -> SS and İ -> i̇ (not the final-sigma rule).
+std::string JavaCase(const std::string& text, bool upper) {
+  static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
+  std::u16string out;
+  for (char16_t unit : ToUtf16(text)) {
+    if (upper && unit == 0xDF) {
+      out += u"SS";
+    } else if (!upper && unit == 0x130) {
+      out += u"i\u0307";
+    } else if (unit < 0x80 || !utf8 || (unit >= 0xD800 && unit <= 0xDFFF)) {
+      if (upper && unit >= 'a' && unit <= 'z') unit = static_cast<char16_t>(unit - 'a' + 'A');
+      if (!upper && unit >= 'A' && unit <= 'Z') unit = static_cast<char16_t>(unit - 'A' + 'a');
+      out += unit;
+    } else {
+      wint_t mapped = upper ? towupper_l(unit, utf8) : towlower_l(unit, utf8);
+      out += mapped <= 0xFFFF ? static_cast<char16_t>(mapped) : unit;
+    }
   }
-  return text;
+  return ToUtf8(out);
 }
 
 // Groovy padLeft/padRight: repeats `padding` up to `width` UTF-16 units.
@@ -158,8 +167,22 @@ std::string ReplaceAll(const std::string& text, const std::string& target, const
 bool IsIntLike(const JValue& v) { return v.kind == JKind::Int || v.kind == JKind::Char; }
 bool IsLongLike(const JValue& v) { return IsIntLike(v) || v.kind == JKind::Long; }
 
-JValue FloorOp(bool modulo, const JValue& a, const JValue& b) {
-  int64_t x = a.integer, y = b.integer;
+// Which java.lang.Math overload Groovy picks for two integral arguments: (int, int), (long, int),
+// (long, long), or none. A BigInteger converts to an int (its intValue()) but not to a long.
+enum class IntegralPair { IntInt, LongInt, LongLong, None };
+
+IntegralPair FloorPair(const JValue& a, const JValue& b) {
+  bool a_long = a.kind == JKind::Long, b_long = b.kind == JKind::Long;
+  auto intish = [](const JValue& v) { return IsIntLike(v) || v.kind == JKind::BigInt; };
+  if (!(intish(a) || a_long) || !(intish(b) || b_long)) return IntegralPair::None;
+  if (b_long) return a.kind == JKind::BigInt ? IntegralPair::None : IntegralPair::LongLong;
+  return a_long ? IntegralPair::LongInt : IntegralPair::IntInt;
+}
+
+// Math.floorMod / Math.floorDiv; floorMod(long, int) is an int, floorDiv(long, int) a long.
+JValue FloorOp(bool modulo, IntegralPair pair, const JValue& a, const JValue& b) {
+  int64_t x = pair == IntegralPair::IntInt ? JavaIntValue(a) : JavaLongValue(a);
+  int64_t y = pair == IntegralPair::LongLong ? JavaLongValue(b) : JavaIntValue(b);
   if (y == 0) throw Error(Message<msg::IntegerDivisionByZero>());
   int64_t result;
   if (y == -1) {  // avoids the MIN / -1 overflow; Java wraps it
@@ -169,8 +192,47 @@ JValue FloorOp(bool modulo, const JValue& a, const JValue& b) {
     if (x % y != 0 && (x < 0) != (y < 0)) --quotient;
     result = modulo ? x - quotient * y : quotient;
   }
-  if (IsIntLike(a) && IsIntLike(b)) return JValue::Int(static_cast<int32_t>(result));
+  if (pair == IntegralPair::IntInt || (modulo && pair == IntegralPair::LongInt)) {
+    return JValue::Int(static_cast<int32_t>(result));
+  }
   return JValue::Long(result);
+}
+
+// Math.max / Math.min as Groovy resolves them: a Double makes it (double, double); Integers and
+// BigIntegers (as intValue()) make it (int, int); Integers and Longs (long, long); BigIntegers and
+// BigDecimals (double, double). Other pairs are ambiguous.
+JValue MaxMin(const MethodInfo& info, const JValue& a, const JValue& b) {
+  bool max = info.method == Method::MathMax;
+  auto in = [&](std::initializer_list<JKind> kinds) {
+    auto has = [&](const JValue& v) { return std::find(kinds.begin(), kinds.end(), v.kind) != kinds.end(); };
+    return has(a) && has(b);
+  };
+  auto pick = [max](auto x, auto y) { return max ? std::max(x, y) : std::min(x, y); };
+  if ((a.kind == JKind::Double && b.is_number()) || (b.kind == JKind::Double && a.is_number()) ||
+      (in({JKind::BigInt, JKind::Decimal}) && (a.kind == JKind::Decimal || b.kind == JKind::Decimal))) {
+    return JValue::Double(max ? std::fmax(AsDouble(a), AsDouble(b)) : std::fmin(AsDouble(a), AsDouble(b)));
+  }
+  if (in({JKind::Int, JKind::Char, JKind::BigInt})) return JValue::Int(pick(JavaIntValue(a), JavaIntValue(b)));
+  if (in({JKind::Int, JKind::Char, JKind::Long})) return JValue::Long(pick(a.integer, b.integer));
+  if (a.is_number() && b.is_number()) {
+    std::string types = std::string(JavaClassName(a)) + ", " + std::string(JavaClassName(b));
+    throw Error(Message<msg::AmbiguousMethodOverloading>(arg::method = info.name, arg::types = types));
+  }
+  return JValue::Null();
+}
+
+// Math.abs: abs(int) for Integer and BigInteger (its intValue()), abs(long) for Long and
+// abs(double) for BigDecimal and Double.
+JValue MathAbs(const JValue& a) {
+  switch (a.kind) {
+    case JKind::Int:
+    case JKind::BigInt: {
+      int32_t v = JavaIntValue(a);
+      return JValue::Int(v < 0 ? static_cast<int32_t>(0u - static_cast<uint32_t>(v)) : v);
+    }
+    case JKind::Long: return AbsoluteValue(a);
+    default: return JValue::Double(std::fabs(AsDouble(a)));
+  }
 }
 
 JValue StringMethod(const MethodInfo& info, const JValue& receiver, const JValue* args, size_t count) {
@@ -206,8 +268,8 @@ JValue StringMethod(const MethodInfo& info, const JValue& receiver, const JValue
       if (!args[0].is_number()) ThrowNoSignature(info, receiver, args, count);
       return Pad(text, JavaIntValue(args[0]), count > 1 ? string_arg(1) : " ", info.method == Method::PadLeft);
     }
-    case Method::ToUpperCase: return JValue::String(AsciiCase(text, true));
-    case Method::ToLowerCase: return JValue::String(AsciiCase(text, false));
+    case Method::ToUpperCase: return JValue::String(JavaCase(text, true));
+    case Method::ToLowerCase: return JValue::String(JavaCase(text, false));
     case Method::Trim: return JValue::String(std::string(JavaTrim(text)));
     case Method::StartsWith: return JValue::Bool(text.compare(0, string_arg(0).size(), args[0].text) == 0);
     case Method::EndsWith: {
@@ -265,23 +327,18 @@ JValue StaticMethod(const MethodInfo& info, const JValue* args, size_t count) {
   switch (info.method) {
     case Method::MathAbs:
       if (!a.is_number()) break;
-      return AbsoluteValue(a);
+      return MathAbs(a);
     case Method::MathFloorMod:
-    case Method::MathFloorDiv:
-      if (!IsLongLike(a) || !IsLongLike(args[1])) break;
-      return FloorOp(info.method == Method::MathFloorMod, a, args[1]);
+    case Method::MathFloorDiv: {
+      IntegralPair pair = FloorPair(a, args[1]);
+      if (pair == IntegralPair::None) break;
+      return FloorOp(info.method == Method::MathFloorMod, pair, a, args[1]);
+    }
     case Method::MathMax:
     case Method::MathMin: {
-      const JValue& b = args[1];
-      bool max = info.method == Method::MathMax;
-      if (IsLongLike(a) && IsLongLike(b)) {
-        int64_t r = max ? std::max(a.integer, b.integer) : std::min(a.integer, b.integer);
-        return IsIntLike(a) && IsIntLike(b) ? JValue::Int(static_cast<int32_t>(r)) : JValue::Long(r);
-      }
-      if ((IsLongLike(a) || a.kind == JKind::Double) && (IsLongLike(b) || b.kind == JKind::Double)) {
-        return JValue::Double(max ? std::fmax(AsDouble(a), AsDouble(b)) : std::fmin(AsDouble(a), AsDouble(b)));
-      }
-      break;
+      JValue result = MaxMin(info, a, args[1]);
+      if (result.is_null()) break;
+      return result;
     }
     case Method::StringValueOf: return JValue::String(ToText(a));
     case Method::IntegerParseInt:
@@ -323,7 +380,8 @@ JValue CallMethod(const MethodInfo& info, const JValue& receiver, const JValue* 
       break;
     case Method::Equals:  // Java equals: same class, and BigDecimal scale matters
       return JValue::Bool(receiver.is_null() ? args[0].is_null()
-                          : receiver.kind == args[0].kind && GroovyEquals(receiver, args[0]) &&
+                          : receiver.kind == args[0].kind && receiver.gstring == args[0].gstring &&
+                                GroovyEquals(receiver, args[0]) &&
                                 receiver.number.scale == args[0].number.scale);
     case Method::Size:
       if (receiver.kind == JKind::List) return JValue::Int(static_cast<int32_t>(receiver.list->size()));
@@ -334,6 +392,12 @@ JValue CallMethod(const MethodInfo& info, const JValue& receiver, const JValue* 
   if (receiver.is_number()) return NumberMethod(info, receiver, args, count);
   if (receiver.kind == JKind::Char && (info.method == Method::Mod || info.method == Method::IntDiv)) {
     return NumberMethod(info, receiver, args, count);
+  }
+  if (receiver.kind == JKind::Char && (info.method == Method::ToUpperCase || info.method == Method::ToLowerCase)) {
+    // Groovy's Character.toUpperCase() / toLowerCase()
+    std::string text = JavaCase(ToText(receiver), info.method == Method::ToUpperCase);
+    std::u16string unit = ToUtf16(text);
+    return unit.size() == 1 ? JValue::Char(unit[0]) : receiver;  // a char maps to one char
   }
   ThrowNoSignature(info, receiver, args, count);
 }

@@ -31,9 +31,10 @@ bool IsIdentifierStart(char c) {
 bool IsIdentifierPart(char c) { return IsIdentifierStart(c) || IsDigit(c); }
 bool IsJavaSpace(char c) { return static_cast<unsigned char>(c) <= ' '; }
 
-constexpr std::string_view kSymbols[] = {"..<", "==", "!=", "<=", ">=", "&&", "||", "..", "?.", "?:", "+", "-",
-                                         "*",   "/",  "%",  "(",  ")",  "[",  "]",  ",",  ".",  "?",  ":", "<",
-                                         ">",   "!",  "{",  "}"};
+// Longest first: the first symbol that matches is taken.
+constexpr std::string_view kSymbols[] = {">>>", "..<", "==", "!=", "<=", ">=", "&&", "||", "..", "?.", "?:", "**",
+                                         "<<",  ">>",  "+",  "-",  "*",  "/",  "%",  "(",  ")",  "[",  "]",  ",",
+                                         ".",   "?",   ":",  "<",  ">",  "!",  "~",  "&",  "|",  "^",  "{",  "}"};
 
 class Parser {
  public:
@@ -81,11 +82,16 @@ class Parser {
   int32_t Or();
   int32_t And();
   int32_t LeftAssociative(int32_t (Parser::*operand)(), std::initializer_list<OpEntry> ops);
+  int32_t BitOr();
+  int32_t BitXor();
+  int32_t BitAnd();
   int32_t Equality();
   int32_t Relational();
-  int32_t RangeExpression();
+  int32_t ShiftOrRange();
   int32_t Additive();
   int32_t Multiplicative();
+  int32_t SignedUnary();
+  int32_t PowerExpression();
   int32_t Unary();
   int32_t Postfix();
   int32_t Primary();
@@ -427,13 +433,13 @@ int32_t Parser::Or() {
 }
 
 int32_t Parser::And() {
-  int32_t left = Equality();
+  int32_t left = BitOr();
   for (Token token = Peek(); IsSymbol(token, "&&"); token = Peek()) {
     Next();
     Node node;
     node.kind = NodeKind::And;
     node.position = static_cast<uint32_t>(token.start);
-    int32_t right = Equality();
+    int32_t right = BitOr();
     left = AddNode(node, {left, right});
   }
   return left;
@@ -458,28 +464,48 @@ int32_t Parser::LeftAssociative(int32_t (Parser::*operand)(), std::initializer_l
   }
 }
 
+// Groovy 4's precedence, loosest first: | ^ & (equality) (relational) (shift and range) + - * / %,
+// then unary + -, then **, then ! ~ and the postfix method calls.
+int32_t Parser::BitOr() { return LeftAssociative(&Parser::BitXor, {{"|", BinaryOp::BitOr}}); }
+int32_t Parser::BitXor() { return LeftAssociative(&Parser::BitAnd, {{"^", BinaryOp::BitXor}}); }
+int32_t Parser::BitAnd() { return LeftAssociative(&Parser::Equality, {{"&", BinaryOp::BitAnd}}); }
+
 int32_t Parser::Equality() {
   return LeftAssociative(&Parser::Relational, {{"==", BinaryOp::Equal}, {"!=", BinaryOp::NotEqual}});
 }
 
 int32_t Parser::Relational() {
-  return LeftAssociative(&Parser::RangeExpression, {{"<", BinaryOp::Less},
-                                                    {"<=", BinaryOp::LessEqual},
-                                                    {">", BinaryOp::Greater},
-                                                    {">=", BinaryOp::GreaterEqual}});
+  return LeftAssociative(&Parser::ShiftOrRange, {{"<", BinaryOp::Less},
+                                                 {"<=", BinaryOp::LessEqual},
+                                                 {">", BinaryOp::Greater},
+                                                 {">=", BinaryOp::GreaterEqual}});
 }
 
-int32_t Parser::RangeExpression() {
-  int32_t from = Additive();
-  Token token = Peek();
-  if (!IsSymbol(token, "..") && !IsSymbol(token, "..<")) return from;
-  Next();
-  Node node;
-  node.kind = NodeKind::Range;
-  node.flag = token.text == "..<";
-  node.position = static_cast<uint32_t>(token.start);
-  int32_t to = Additive();
-  return AddNode(node, {from, to});
+// Shifts and ranges share a level and associate to the left, as in Groovy's shiftExpression.
+int32_t Parser::ShiftOrRange() {
+  static constexpr OpEntry kShifts[] = {
+      {"<<", BinaryOp::ShiftLeft}, {">>", BinaryOp::ShiftRight}, {">>>", BinaryOp::ShiftRightUnsigned}};
+  int32_t left = Additive();
+  while (true) {
+    Token token = Peek();
+    Node node;
+    node.position = static_cast<uint32_t>(token.start);
+    if (IsSymbol(token, "..") || IsSymbol(token, "..<")) {
+      node.kind = NodeKind::Range;
+      node.flag = token.text == "..<";
+    } else {
+      const OpEntry* match = nullptr;
+      for (const OpEntry& entry : kShifts) {
+        if (IsSymbol(token, entry.symbol)) match = &entry;
+      }
+      if (!match) return left;
+      node.kind = NodeKind::Binary;
+      node.op = match->op;
+    }
+    Next();
+    int32_t right = Additive();
+    left = AddNode(node, {left, right});
+  }
 }
 
 int32_t Parser::Additive() {
@@ -487,20 +513,50 @@ int32_t Parser::Additive() {
 }
 
 int32_t Parser::Multiplicative() {
-  return LeftAssociative(&Parser::Unary,
+  return LeftAssociative(&Parser::SignedUnary,
                          {{"*", BinaryOp::Multiply}, {"/", BinaryOp::Divide}, {"%", BinaryOp::Remainder}});
+}
+
+// Unary + and - bind looser than `**`: -2 ** 2 is -(2 ** 2).
+int32_t Parser::SignedUnary() {
+  Token token = Peek();
+  bool minus = IsSymbol(token, "-");
+  if (!minus && !IsSymbol(token, "+")) return PowerExpression();
+  DepthGuard guard(this, token.start);
+  Next();
+  int32_t operand = SignedUnary();
+  if (!minus) return operand;
+  Node node;
+  node.kind = NodeKind::Negate;
+  node.position = static_cast<uint32_t>(token.start);
+  return AddNode(node, {operand});
+}
+
+// `**` associates to the left; its right operand may carry a sign (2 ** -1).
+int32_t Parser::PowerExpression() {
+  int32_t left = Unary();
+  for (Token token = Peek(); IsSymbol(token, "**"); token = Peek()) {
+    Next();
+    Node node;
+    node.kind = NodeKind::Binary;
+    node.op = BinaryOp::Power;
+    node.position = static_cast<uint32_t>(token.start);
+    Token sign = Peek();
+    int32_t right = IsSymbol(sign, "-") || IsSymbol(sign, "+") ? SignedUnary() : Unary();
+    left = AddNode(node, {left, right});
+  }
+  return left;
 }
 
 int32_t Parser::Unary() {
   Token token = Peek();
-  bool minus = IsSymbol(token, "-"), plus = IsSymbol(token, "+"), negation = IsSymbol(token, "!");
-  if (!minus && !plus && !negation) return Postfix();
+  bool negation = IsSymbol(token, "!"), complement = IsSymbol(token, "~");
+  if (!negation && !complement) return Postfix();
   DepthGuard guard(this, token.start);
   Next();
   int32_t operand = Unary();
-  if (plus) return operand;
   Node node;
-  node.kind = minus ? NodeKind::Negate : NodeKind::Not;
+  node.kind = negation ? NodeKind::Not : NodeKind::BitNot;
   node.position = static_cast<uint32_t>(token.start);
   return AddNode(node, {operand});
 }

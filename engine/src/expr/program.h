@@ -15,6 +15,7 @@ enum class NodeKind : uint8_t {
   Variable,  // names[a]
   Negate,    // -a
   Not,       // !a
+  BitNot,    // ~a
   Binary,    // a op b
   And,       // a && b
   Or,        // a || b

@@ -45,6 +45,7 @@ class MergedRows final : public RowSource {
   MergedRows(const MergeInstructions& instructions, std::vector<Source> units, const MergeOptions& options)
       : layout_(std::make_unique<MergeLayout>(merge::BindLayout(instructions, units))) {
     for (std::size_t i = 0; i < units.size(); ++i) units[i] = merge::CheckRowLength(std::move(units[i]), i);
+    if (instructions.affected_rows_once) units.resize(1);  // RETURNING rows of broadcast copies: one copy's
     if (!instructions.required) {
       rows_ = merge::Project(merge::Concatenate(std::move(units)), layout_->columns, options.transform);
       return;

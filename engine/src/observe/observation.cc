@@ -48,17 +48,19 @@ RouteShape ShapeOf(const Plan& plan) {
   return RouteShape::Multiple;
 }
 
-// Primary, replica and shadow units. A read/write group's unit always has an actual data source
-// other than its logic one (the group's name).
+// Primary, replica and shadow units. A unit a read/write group decided always has an actual data
+// source other than its logic one (the group's name, or the start of a chain that reached the group).
 void CountTargets(const rules::CompiledRules& rules, const RouteUnit& unit, ThreadCounters& counters) {
   if (!SameText(unit.data_source, unit.logic_data_source)) {
     for (const rules::ReadwriteGroup& group : rules.readwrite_groups) {
-      if (group.name != unit.logic_data_source) continue;
       const auto& replicas = group.read_data_sources;
       if (unit.data_source == group.write_data_source) {
         counters.primary_units.Add();
-      } else if (std::find(replicas.begin(), replicas.end(), unit.data_source) != replicas.end()) {
+        break;
+      }
+      if (std::find(replicas.begin(), replicas.end(), unit.data_source) != replicas.end()) {
         counters.replica_units.Add();
+        break;
       }
     }
   }

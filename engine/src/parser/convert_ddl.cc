@@ -109,6 +109,24 @@ void Converter::ConvertAlterTable(P::AlterTableContext* ctx) {
   }
 }
 
+// MariaDB's CREATE / ALTER / DROP SEQUENCE: a sequence is a table of the database.
+void Converter::ConvertSequence(P::SequenceStatementContext* ctx) {
+  if (auto* create = dynamic_cast<P::CreateSequenceContext*>(ctx)) {
+    st_.kind = K::CreateSequence;
+    st_.if_exists = create->ifNotExists() != nullptr;
+    AddTable(create->tableName(), TableRole::Ddl);
+  } else if (auto* alter = dynamic_cast<P::AlterSequenceContext*>(ctx)) {
+    st_.kind = K::AlterSequence;
+    st_.if_exists = alter->ifExists() != nullptr;
+    AddTable(alter->tableName(), TableRole::Ddl);
+  } else {
+    auto* drop = static_cast<P::DropSequenceContext*>(ctx);
+    st_.kind = K::DropSequence;
+    st_.if_exists = drop->ifExists() != nullptr;
+    AddTables(drop->tableName(), TableRole::Ddl);
+  }
+}
+
 bool Converter::ConvertDdl(P::StatementContext* ctx) {
   if (auto* c = ctx->createTable()) {
     ConvertCreateTable(c);
@@ -192,6 +210,8 @@ bool Converter::ConvertDdl(P::StatementContext* ctx) {
     st_.if_exists = c->ifExists() != nullptr;
   } else if (auto* c = ctx->tablespaceStatement()) {
     st_.kind = c->CREATE() ? K::CreateTablespace : c->ALTER() ? K::AlterTablespace : K::DropTablespace;
+  } else if (auto* c = ctx->sequenceStatement()) {
+    ConvertSequence(c);
   } else {
     return false;
   }

@@ -67,6 +67,16 @@ void Converter::ConvertInsert(P::InsertStatementContext* ctx) {
     insert.on_duplicate = ConvertAssignments(Child<P::AssignmentListContext>(duplicate, P::RuleAssignmentList));
     insert.on_duplicate_span = SpanOf(duplicate);
   }
+  if (auto* returning = Child<P::ReturningClauseContext>(ctx, P::RuleReturningClause)) ConvertReturning(returning);
+}
+
+// MariaDB's RETURNING: projections of the rows the statement wrote, at the statement level.
+void Converter::ConvertReturning(P::ReturningClauseContext* ctx) {
+  for (auto* item : Children<P::SelectItemContext>(ctx, P::RuleSelectItem)) {
+    ast::Projection projection = ConvertProjection(item);
+    st_.returning.push_back(std::move(projection));
+  }
+  st_.returning_span = Cover(st_.returning.front().span, st_.returning.back().span);
 }
 
 void Converter::ConvertUpdate(P::UpdateStatementContext* ctx) {
@@ -93,7 +103,7 @@ void Converter::ConvertDelete(P::DeleteStatementContext* ctx) {
   ConvertDmlTail(ctx);
 }
 
-// WHERE, ORDER BY and LIMIT of UPDATE and DELETE.
+// WHERE, ORDER BY and LIMIT of UPDATE and DELETE, and DELETE's RETURNING.
 void Converter::ConvertDmlTail(antlr4::ParserRuleContext* ctx) {
   for (auto* child : ctx->children) {
     if (typeid(*child) == typeid(antlr4::tree::TerminalNodeImpl)) continue;
@@ -102,6 +112,7 @@ void Converter::ConvertDmlTail(antlr4::ParserRuleContext* ctx) {
       case P::RuleWhereClause: st_.where = ConvertExpr(static_cast<P::ExprContext*>(clause->children[1])); break;
       case P::RuleOrderByClause: st_.order_by = ConvertOrderItems(Children<P::OrderItemContext>(clause, P::RuleOrderItem)); break;
       case P::RuleLimitClause: st_.limit = ConvertLimit(static_cast<P::LimitClauseContext*>(clause)); break;
+      case P::RuleReturningClause: ConvertReturning(static_cast<P::ReturningClauseContext*>(clause)); break;
       default: break;
     }
   }

@@ -85,13 +85,13 @@ ast::Identifier Converter::Ident(P::TextStringContext* ctx) const {
   return id;
 }
 
-// The identifier and dotIdentifier children of a dotted name, in order.
+// The identifier and reservedWord children of a dotted name, in order.
 std::vector<antlr4::ParserRuleContext*> Converter::NameParts(antlr4::ParserRuleContext* ctx) {
   std::vector<antlr4::ParserRuleContext*> parts;
   for (auto* child : ctx->children) {
     if (IsToken(child)) continue;
     auto* rule = static_cast<antlr4::ParserRuleContext*>(child);
-    if (rule->getRuleIndex() == P::RuleIdentifier || rule->getRuleIndex() == P::RuleDotIdentifier) parts.push_back(rule);
+    if (rule->getRuleIndex() == P::RuleIdentifier || rule->getRuleIndex() == P::RuleReservedWord) parts.push_back(rule);
   }
   return parts;
 }

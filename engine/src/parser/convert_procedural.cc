@@ -1,5 +1,6 @@
 // Prepared statements (PREPARE, EXECUTE, DEALLOCATE PREPARE), HANDLER, SIGNAL / RESIGNAL and
-// GET DIAGNOSTICS: their kind, HANDLER's table and the expressions they hold.
+// GET DIAGNOSTICS, MariaDB's compound statements: their kind, HANDLER's table and the expressions
+// they hold.
 #include "parser/converter.h"
 
 namespace sqlroute::parser {
@@ -37,6 +38,8 @@ bool Converter::ConvertProcedural(P::StatementContext* ctx) {
   } else if (auto* c = ctx->getDiagnostics()) {
     st_.kind = K::GetDiagnostics;
     if (auto* number = c->expr()) ConvertExpr(number);
+  } else if (ctx->compoundStatement()) {
+    st_.kind = K::Compound;
   } else {
     return false;
   }

@@ -141,11 +141,13 @@ void Converter::ConvertSpecification(P::QuerySpecificationContext* ctx, QueryId 
         if (option == P::DISTINCT || option == P::DISTINCTROW) query().distinct = true;
         break;
       }
-      case P::RuleSelectItem:
+      case P::RuleSelectItem: {
         last_item = static_cast<P::SelectItemContext*>(clause);
         if (first_item == nullptr) first_item = last_item;
-        ConvertSelectItem(last_item, id);
+        ast::Projection projection = ConvertProjection(last_item);  // may add query blocks: push after
+        query().projections.push_back(std::move(projection));
         break;
+      }
       case P::RuleFromClause:
         if (auto* list = Child<P::TableReferenceListContext>(clause, P::RuleTableReferenceList)) {
           ConvertTableReferences(list, ast::TableRole::From, id);
@@ -206,7 +208,7 @@ ast::AggregationKind AggregationOf(const ast::Expr& expr) {
 
 }  // namespace
 
-void Converter::ConvertSelectItem(P::SelectItemContext* ctx, QueryId id) {
+ast::Projection Converter::ConvertProjection(P::SelectItemContext* ctx) {
   ast::Projection projection;
   projection.span = SpanOf(ctx);
   const std::type_info& type = typeid(*ctx);
@@ -225,7 +227,7 @@ void Converter::ConvertSelectItem(P::SelectItemContext* ctx, QueryId id) {
     }
     projection.aggregation = AggregationOf(st_.expr(projection.expr));
   }
-  st_.queries[static_cast<size_t>(id)].projections.push_back(std::move(projection));
+  return projection;
 }
 
 std::vector<ast::Join>& Converter::JoinsOf(QueryId query) {

@@ -47,7 +47,7 @@ class Converter {
   std::string Text(antlr4::ParserRuleContext* ctx) const;
   std::string Text(antlr4::Token* token) const;
   std::string Text(antlr4::tree::TerminalNode* node) const { return Text(node->getSymbol()); }
-  ast::Identifier Ident(antlr4::ParserRuleContext* ctx) const;  // an identifier or dotIdentifier
+  ast::Identifier Ident(antlr4::ParserRuleContext* ctx) const;  // an identifier or a reserved word after a dot
   static std::vector<antlr4::ParserRuleContext*> NameParts(antlr4::ParserRuleContext* ctx);
   ast::Identifier Ident(P::TextStringContext* ctx) const;
   ast::ColumnRef Column(P::ColumnRefContext* ctx) const;
@@ -64,7 +64,7 @@ class Converter {
   ast::QueryId NewQuery(ast::QueryId parent);
   void ConvertWith(P::WithClauseContext* ctx, ast::QueryId parent);
   void ConvertSpecification(P::QuerySpecificationContext* ctx, ast::QueryId id);
-  void ConvertSelectItem(P::SelectItemContext* ctx, ast::QueryId id);
+  ast::Projection ConvertProjection(P::SelectItemContext* ctx);
   void ConvertTableReferences(P::TableReferenceListContext* ctx, ast::TableRole role, ast::QueryId query);
   void ConvertJoinPart(P::JoinPartContext* part, ast::TableRole role, ast::QueryId query);
   std::vector<ast::Join>& JoinsOf(ast::QueryId query);  // the query's joins, or the UPDATE/DELETE joins
@@ -102,6 +102,7 @@ class Converter {
   ast::ExprId ConvertInsertValue(P::InsertValueContext* ctx);
   void ConvertUpdate(P::UpdateStatementContext* ctx);
   void ConvertDmlTail(antlr4::ParserRuleContext* ctx);
+  void ConvertReturning(P::ReturningClauseContext* ctx);
   void ConvertDelete(P::DeleteStatementContext* ctx);
   void ConvertLoadData(P::LoadDataStatementContext* ctx);
 
@@ -115,6 +116,7 @@ class Converter {
   void AddIndexColumns(P::KeyPartListContext* ctx);
   void ConvertConstraintName(P::ConstraintNameContext* ctx);
   void AddIndexName(P::IdentifierContext* ctx);
+  void ConvertSequence(P::SequenceStatementContext* ctx);
 
   // convert_admin.cc: TCL, DAL, DCL
   bool ConvertAdmin(P::StatementContext* ctx);

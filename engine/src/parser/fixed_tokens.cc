@@ -19,7 +19,8 @@ constexpr std::size_t kMaxSteps = 1u << 16;
 
 // The rules parser/sql_lexer.cc matches by hand.
 bool LexedByHand(const std::string& rule) {
-  static const std::unordered_set<std::string> kRules = {
+  // Never destroyed: other threads may still read it while exit() runs.
+  static const auto& kRules = *new const std::unordered_set<std::string>{
       "WHITESPACE",  "VERSIONED_COMMENT_START", "VERSIONED_COMMENT_END", "BLOCK_COMMENT", "LINE_COMMENT",
       "HEX_NUM",     "BIT_NUM",                 "FLOAT_NUM",             "DECIMAL_NUM",   "INTEGER_NUM",
       "NATIONAL_STRING", "CHARSET_STRING",      "STRING",                "DQ_STRING",     "QUOTED_IDENTIFIER",
@@ -128,7 +129,8 @@ std::size_t HashUpper(std::string_view word) {
 }  // namespace
 
 const FixedTokens& FixedTokens::Get() {
-  static const FixedTokens tokens;
+  // Never destroyed: other threads may still read it while exit() runs.
+  static const FixedTokens& tokens = *new const FixedTokens;
   return tokens;
 }
 

@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "parser/converter.h"
+#include "parser/exit_guard.h"
 #include "parser/nesting_scan.h"
 #include "parser/parse_session.h"
 #include "parser/parse_stats.h"
+#include "parser/statement_splitter.h"
 #include "parser/value_runs.h"
 #include "sqlroute/error_text.h"
 
@@ -107,6 +109,7 @@ bool ParseText(std::string_view sql, const std::vector<ValueRun>& runs, ast::Sta
     removed += run.end - run.anchor;
   }
   SourceMap source(st.sql, parsed, std::move(cuts));
+  ExitGuard exit_guard;
   try {
     ParseSession session(parsed, source);
     auto* root = session.Parse();
@@ -187,7 +190,38 @@ ast::Statement ParseOnLargeStack(std::string_view sql, const std::vector<ValueRu
 
 uint64_t CutRunParseCount() { return cut_parses.load(std::memory_order_relaxed); }
 
+namespace {
+
+ast::Statement ParseOneStatement(std::string_view sql, const ParseLimits& limits);
+
+// A syntax error in a text of several statements whose first one parses alone: say so, and
+// which API routes them. Otherwise the error stands.
+[[noreturn]] void RethrowForStatements(std::string_view sql, const ParseLimits& limits) {
+  std::vector<StatementSpan> statements;
+  try {
+    statements = SplitStatements(sql);
+    if (statements.size() > 1) ParseOneStatement(sql.substr(statements[0].begin, statements[0].end - statements[0].begin), limits);
+  } catch (const Error&) {
+    statements.clear();
+  }
+  if (statements.size() > 1) throw Error(Message<msg::MultiStatementText>(arg::count = statements.size()));
+  throw;
+}
+
+}  // namespace
+
 ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
+  try {
+    return ParseOneStatement(sql, limits);
+  } catch (const Error& error) {
+    if (error.code() != ErrorCode::SQL_SYNTAX_ERROR) throw;
+    RethrowForStatements(sql, limits);
+  }
+}
+
+namespace {
+
+ast::Statement ParseOneStatement(std::string_view sql, const ParseLimits& limits) {
   if (sql.size() > limits.max_sql_bytes) {
     throw Error(Message<msg::StatementTooLarge>(arg::bytes = sql.size(), arg::limit = limits.max_sql_bytes));
   }
@@ -211,6 +245,8 @@ ast::Statement Parse(std::string_view sql, const ParseLimits& limits) {
   }
   return ParseOnThisStack(sql, runs);
 }
+
+}  // namespace
 
 void WarmUp() {
   static const char* const kStatements[] = {

@@ -21,9 +21,10 @@ class ProjectionRewriter {
       CheckItems(query.group_by, id, "GROUP BY");
       CheckDerivedPredicates(query, id);
       if (!query.combined.empty()) CheckCombine(id);
-      Projections(id);
+      Projections(query.projections, id, id == statement_.main_query);
     }
     CheckItems(statement_.order_by, ast::kNoQuery, "ORDER BY");
+    Projections(statement_.returning, ast::kNoQuery, true);  // MariaDB's RETURNING: the statement's result
   }
 
  private:
@@ -84,8 +85,9 @@ class ProjectionRewriter {
     std::vector<QueryId> blocks = statement_.queries[static_cast<std::size_t>(first)].combined;
     blocks.insert(blocks.begin(), first);
     for (QueryId id : blocks) {
-      for (const auto& projection : statement_.queries[static_cast<std::size_t>(id)].projections) {
-        bool encrypted = projection.star ? !StarTables(projection, id).second.empty()
+      const auto& projections = statement_.queries[static_cast<std::size_t>(id)].projections;
+      for (const auto& projection : projections) {
+        bool encrypted = projection.star ? !StarTables(projection, projections, id).second.empty()
                                          : Encrypted(projection.expr) != nullptr;
         if (encrypted) {
           throw Error(Message<msg::EncryptProjectionInCombine>(), PositionAt(statement_.sql, projection.span.begin));
@@ -94,19 +96,19 @@ class ProjectionRewriter {
     }
   }
 
-  void Projections(QueryId id) {
-    const ast::Query& query = statement_.queries[static_cast<std::size_t>(id)];
-    bool main = id == statement_.main_query;
+  // The projections of block `id`, or (kNoQuery) of RETURNING; `main`: they are the result.
+  void Projections(const std::vector<ast::Projection>& projections, QueryId id, bool main) {
+    bool derived_tables = id != ast::kNoQuery && !statement_.queries[static_cast<std::size_t>(id)].derived_tables.empty();
     int position = 0;
     bool fixed = true;
-    for (const auto& projection : query.projections) {
+    for (const auto& projection : projections) {
       if (projection.star) {
-        auto [tables, encrypted] = StarTables(projection, id);
+        auto [tables, encrypted] = StarTables(projection, projections, id);
         if (encrypted.empty()) {
           fixed = false;
           continue;
         }
-        if (!query.derived_tables.empty() && !projection.star_owner) {
+        if (derived_tables && !projection.star_owner) {
           throw Error(Message<msg::EncryptStarWithSubquery>(), PositionAt(statement_.sql, projection.span.begin));
         }
         ExpandStar(projection, tables, main, fixed, position);
@@ -136,10 +138,9 @@ class ProjectionRewriter {
 
   // The tables a `*` covers, and those of them with encrypted columns.
   std::pair<std::vector<const ast::TableRef*>, std::vector<const ast::TableRef*>> StarTables(
-      const ast::Projection& star, QueryId id) const {
+      const ast::Projection& star, const std::vector<ast::Projection>& projections, QueryId id) const {
     std::vector<const ast::TableRef*> covered;
     std::vector<const ast::TableRef*> encrypted;
-    const auto& projections = statement_.queries[static_cast<std::size_t>(id)].projections;
     const bind::BoundStar* bound = bound_.StarOf(id, static_cast<int32_t>(&star - projections.data()));
     for (int32_t index : bound_.StarTables(*bound)) {
       const ast::TableRef* ref = &statement_.tables[static_cast<std::size_t>(index)];

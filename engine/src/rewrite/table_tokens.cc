@@ -1,6 +1,6 @@
 #include "rewrite/table_tokens.h"
 
-#include <set>
+#include <algorithm>
 
 #include "common/strings.h"
 
@@ -12,11 +12,8 @@ class TableTokenGenerator {
   TableTokenGenerator(const RewriteInput& input, std::vector<SqlToken>& tokens) : input_(input), tokens_(tokens) {
     for (const auto& unit : input.route.units) {
       for (const auto& mapping : unit.tables) {
-        if (mapping.logic != mapping.actual) mapped_.insert(ToLower(mapping.logic));
+        if (mapping.logic != mapping.actual) mapped_.push_back(&mapping.logic);
       }
-    }
-    for (const auto& ref : input.statement.tables) {
-      if (ref.alias) aliases_.insert(ToLower(ref.alias->name));
     }
   }
 
@@ -24,19 +21,19 @@ class TableTokenGenerator {
     SchemaClause();
     if (mapped_.empty()) return;
     const ast::Statement& statement = input_.statement;
+    const bind::BoundStatement& bound = input_.bound;
     for (const auto& ref : statement.tables) Qualified(ref.schema, ref.name);
-    for (const auto& expr : statement.exprs) {
-      if (expr.kind == ast::ExprKind::Column && expr.column.owner && !IsAlias(*expr.column.owner)) {
-        Qualified(expr.column.schema, *expr.column.owner);
-      }
+    for (std::size_t i = 0; i < statement.exprs.size(); ++i) {
+      const ast::Expr& expr = statement.exprs[i];
+      if (expr.kind == ast::ExprKind::Column) Owner(expr.column, bound.owner(static_cast<ast::ExprId>(i)));
     }
-    for (const auto& query : statement.queries) {
-      for (const auto& projection : query.projections) {
-        if (projection.star_owner && !IsAlias(*projection.star_owner)) Qualified(std::nullopt, *projection.star_owner);
-      }
+    for (std::size_t q = 0; q < statement.queries.size(); ++q) {
+      StarOwners(statement.queries[q].projections, static_cast<ast::QueryId>(q));
     }
-    for (const auto& assignment : statement.update_set) Owner(assignment.column);
-    for (const auto& assignment : statement.insert.on_duplicate) Owner(assignment.column);
+    StarOwners(statement.returning, ast::kNoQuery);
+    for (std::size_t i = 0; i < statement.update_set.size(); ++i) Owner(statement.update_set[i].column, bound.update_owners[i]);
+    const auto& duplicates = statement.insert.on_duplicate;
+    for (std::size_t i = 0; i < duplicates.size(); ++i) Owner(duplicates[i].column, bound.duplicate_owners[i]);
     IndexNames(statement.index_names);
     IndexNames(statement.constraint_names);
   }
@@ -58,14 +55,35 @@ class TableTokenGenerator {
     }
   }
 
-  bool IsAlias(const ast::Identifier& owner) const { return aliases_.count(ToLower(owner.name)) > 0; }
+  // A column's qualifier is renamed when it names a table by its table name, as the binder
+  // resolved it: an alias (a table's or a derived table's) is kept.
+  void Owner(const ast::ColumnRef& column, const bind::ColumnOwner& owner) {
+    if (!column.owner) return;
+    bool by_table_name = owner.kind == bind::OwnerKind::None ||
+                         (owner.kind == bind::OwnerKind::Table && !input_.statement.tables[static_cast<std::size_t>(owner.table)].alias);
+    if (by_table_name) Qualified(column.schema, *column.owner);
+  }
 
-  void Owner(const ast::ColumnRef& column) {
-    if (column.owner && !IsAlias(*column.owner)) Qualified(column.schema, *column.owner);
+  // `t.*` of a query block's projections (or of RETURNING: kNoQuery), renamed unless the
+  // binder found `t` to be an alias.
+  void StarOwners(const std::vector<ast::Projection>& projections, ast::QueryId query) {
+    const bind::BoundStatement& bound = input_.bound;
+    for (std::size_t p = 0; p < projections.size(); ++p) {
+      if (!projections[p].star_owner) continue;
+      const bind::BoundStar* star = bound.StarOf(query, static_cast<int32_t>(p));
+      bool by_alias = star && std::any_of(bound.StarTables(*star).begin(), bound.StarTables(*star).end(), [&](int32_t table) {
+        return input_.statement.tables[static_cast<std::size_t>(table)].alias.has_value();
+      });
+      if (!by_alias) Qualified(std::nullopt, *projections[p].star_owner);
+    }
+  }
+
+  bool Mapped(const std::string& name) const {
+    return std::any_of(mapped_.begin(), mapped_.end(), [&](const std::string* logic) { return EqualsIgnoreCase(*logic, name); });
   }
 
   void Qualified(const std::optional<ast::Identifier>& schema, const ast::Identifier& name) {
-    if (!mapped_.count(ToLower(name.name))) return;
+    if (!Mapped(name.name)) return;
     if (schema) {
       if (!EqualsIgnoreCase(schema->name, input_.rules.config.database_name)) return;
       tokens_.push_back({schema->span.begin, name.span.begin, TokenKind::Text, "", "", false});
@@ -83,8 +101,7 @@ class TableTokenGenerator {
 
   const RewriteInput& input_;
   std::vector<SqlToken>& tokens_;
-  std::set<std::string> mapped_;
-  std::set<std::string> aliases_;
+  std::vector<const std::string*> mapped_;  // logic tables some unit renames
 };
 
 }  // namespace

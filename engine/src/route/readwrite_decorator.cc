@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "common/strings.h"
+#include "route/chain_links.h"
 
 namespace sqlroute::route {
 namespace {
@@ -76,9 +77,11 @@ void DecorateReadwrite(const RouteInput& input, Session* session, RouteContext& 
   if (groups.empty()) return;
   std::string primary = PrimaryReason(input.statement, input.hints);
   if (primary.empty() && session && AffinityHolds(*session)) primary = "read-after-write affinity of the session";
-  for (auto& unit : context.units) {
+  for (std::size_t i = 0; i < context.units.size(); ++i) {
+    RouteUnit& unit = context.units[i];
     for (const auto& group : groups) {
       if (unit.data_source != group.name) continue;
+      RecordLink(input, context, i, "readwrite");
       std::vector<std::string> enabled;
       if (!group.disabled_read_data_sources.empty()) enabled = EnabledReplicas(group);
       const std::vector<std::string>& replicas =
@@ -88,7 +91,7 @@ void DecorateReadwrite(const RouteInput& input, Session* session, RouteContext& 
         choice.why = group.read_data_sources.empty() ? "the group has no replica" : "every replica is disabled";
       }
       if (choice.why.empty()) choice = ChooseReplica(group, replicas, session);
-      unit.logic_data_source = group.name;
+      if (unit.logic_data_source == unit.data_source) unit.logic_data_source = group.name;
       unit.data_source = choice.data_source;
       std::string& note = context.notes.emplace_back();
       note.reserve(group.name.size() + choice.data_source.size() + choice.why.size() + 6);

@@ -15,6 +15,11 @@ struct RouteContext {
   std::vector<std::string> warnings;
   std::vector<std::string> notes;  // read/write and shadow decisions, for explain
   std::vector<ScatterReason> scatter_reasons;  // filled only for a route of several units
+  // Chained data sources (rules::DataSourceGraph::chained): for each unit (same order), the
+  // logical data sources it passed ("readwrite rw_0 -> shadow shadow_0 -> "), and the pass of
+  // the decorators that runs (each pass takes the units one link further).
+  std::vector<std::string> chains;
+  int decorator_pass = 0;
   // INSERT: for each unit (same order), the indexes of the value rows it receives.
   std::vector<std::vector<int>> insert_rows;
   // INSERT with a generated key: the key column and one generated value per row.

@@ -89,21 +89,15 @@ RouteContext RouteUnicast(const rules::CompiledRules& rules, const std::vector<c
 
 namespace {
 
-bool MatchesSingle(const rules::SingleTableLocation& location, const std::string& table) {
-  return location.table == "*" || location.table == ToLower(table);
-}
-
 // Where a table no rule shards lives.
 std::string SingleDataSource(const rules::CompiledRules& rules, const std::vector<std::string>& tables,
                              bool creating) {
   for (const auto& table : tables) {
-    for (const auto& location : rules.single_tables) {
-      if (location.data_source != "*" && MatchesSingle(location, table)) return location.data_source;
-    }
+    if (auto located = rules.single.Locate(table)) return *located;
   }
-  if (creating && !rules.default_single_data_source.empty()) return rules.default_single_data_source;
+  if (creating && !rules.single.default_data_source.empty()) return rules.single.default_data_source;
   if (rules.data_sources.size() == 1) return rules.data_sources.front();
-  if (!rules.default_single_data_source.empty()) return rules.default_single_data_source;
+  if (!rules.single.default_data_source.empty()) return rules.single.default_data_source;
   throw Error(Message<msg::TableNotFound>(arg::table = tables.front()));
 }
 
@@ -120,7 +114,8 @@ RouteContext RouteNonSharding(const RouteInput& input, const StatementTables& ta
     }
     return EveryDataSource(rules, kind == StatementClass::DCL ? RouteType::InstanceBroadcast : RouteType::DatabaseBroadcast);
   }
-  bool creating = input.statement.kind == StatementKind::CreateTable;
+  StatementKind statement = input.statement.kind;
+  bool creating = statement == StatementKind::CreateTable || statement == StatementKind::CreateSequence;
   return OneDataSource(SingleDataSource(rules, tables.other, creating), RouteType::Single);
 }
 

@@ -6,6 +6,7 @@
 
 #include "algorithm/shadow/simple_shadow_hint.h"
 #include "common/strings.h"
+#include "route/chain_links.h"
 #include "route/sharding_conditions.h"
 #include "sqlroute/error_text.h"
 
@@ -178,22 +179,39 @@ class ShadowDecision {
 
 }  // namespace
 
+// A unit on a shadow data source (by its name, as ShardingSphere's ShadowRouteContextDecorator
+// finds it) moves to the shadow data source when the statement is shadowed and to the production
+// one otherwise; a unit on a production data source itself moves when the statement is shadowed.
 void DecorateShadow(const RouteInput& input, Session* /*session*/, RouteContext& context) {
   if (!input.rules.shadow) return;
+  const auto& mappings = input.rules.shadow->mappings;
+  bool named = false;
+  for (const auto& unit : context.units) {
+    for (const auto& mapping : mappings) named = named || unit.data_source == mapping.name;
+  }
   std::string note = "shadow: ";
   std::vector<std::size_t> applied = ShadowDecision(input).Run(note);
-  if (applied.empty()) return;
-  context.notes.push_back(std::move(note));
-  const auto& mappings = input.rules.shadow->mappings;
-  for (auto& unit : context.units) {
-    for (std::size_t index : applied) {
-      const rules::ShadowMapping& mapping = mappings[index];
-      if (unit.data_source == mapping.production || unit.logic_data_source == mapping.production) {
+  if (applied.empty() && !named) return;
+  bool moved = false;
+  for (std::size_t i = 0; i < context.units.size(); ++i) {
+    RouteUnit& unit = context.units[i];
+    for (std::size_t m = 0; m < mappings.size(); ++m) {
+      const rules::ShadowMapping& mapping = mappings[m];
+      bool shadowed = std::binary_search(applied.begin(), applied.end(), m);
+      if (unit.data_source == mapping.name) {
+        RecordLink(input, context, i, "shadow");
+        unit.data_source = shadowed ? mapping.shadow : mapping.production;
+        moved = moved || shadowed;
+        break;
+      }
+      if (shadowed && (unit.data_source == mapping.production || unit.logic_data_source == mapping.production)) {
         if (unit.logic_data_source == unit.data_source) unit.logic_data_source = mapping.production;
         unit.data_source = mapping.shadow;
+        moved = true;
       }
     }
   }
+  if (!applied.empty() && (context.decorator_pass == 0 || moved)) context.notes.push_back(std::move(note));
 }
 
 }  // namespace sqlroute::route

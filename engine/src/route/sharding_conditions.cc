@@ -27,6 +27,11 @@ using Branches = std::vector<std::vector<ast::ExprId>>;
 // Operands of a chain of one binary operator (AND or OR), without recursion.
 std::vector<ast::ExprId> Flatten(const ast::Statement& statement, ast::ExprId root, const char* op) {
   std::vector<ast::ExprId> result;
+  const ast::Expr& top = statement.expr(root);
+  if (top.kind != ast::ExprKind::Binary || top.op != op) {  // a single operand, as `id = ?` is
+    result.push_back(root);
+    return result;
+  }
   std::vector<ast::ExprId> stack{root};
   while (!stack.empty()) {
     ast::ExprId id = stack.back();
@@ -50,8 +55,11 @@ std::optional<Branches> AndPredicates(const ast::Statement& statement, ast::Expr
     return expr.kind == ast::ExprKind::Binary && expr.op == "OR";
   };
   std::vector<ast::ExprId> conjuncts = Flatten(statement, root, "AND");
-  if (std::none_of(conjuncts.begin(), conjuncts.end(), is_or)) return Branches{std::move(conjuncts)};  // one branch
   Branches result;
+  if (std::none_of(conjuncts.begin(), conjuncts.end(), is_or)) {  // one branch
+    result.push_back(std::move(conjuncts));
+    return result;
+  }
   for (ast::ExprId alternative : Flatten(statement, root, "OR")) {
     Branches product{{}};
     for (ast::ExprId conjunct : Flatten(statement, alternative, "AND")) {
@@ -393,15 +401,15 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     result.full_route_reason = "the statement has no WHERE clause";
     return result;
   }
-  Branches branches{{}};
-  for (ast::ExprId root : predicates) {
-    auto parts = AndPredicates(statement, root);
+  Branches branches;
+  for (std::size_t p = 0; p < predicates.size(); ++p) {
+    auto parts = AndPredicates(statement, predicates[p]);
     if (!parts) {
       result.full_route_reason = "the WHERE clause has more than " + std::to_string(kMaxBranches) + " OR branches";
       result.full_route_code = ScatterCode::WHERE_TOO_COMPLEX;
       return result;
     }
-    if (branches.size() == 1 && branches.front().empty()) {  // the first predicate: its branches as they are
+    if (p == 0) {  // the first predicate: its branches as they are
       branches = std::move(*parts);
       continue;
     }

@@ -11,25 +11,22 @@
 #include "rules/encrypt_rule.h"
 #include "rules/readwrite_rule.h"
 #include "rules/shadow_rule.h"
+#include "rules/data_source_graph.h"
+#include "rules/single_rule.h"
 #include "rules/sharding_rule.h"
 
 namespace sqlroute::rules {
 
-struct SingleTableLocation {
-  std::string data_source;  // "*" = any
-  std::string table;        // lower-cased; "*" = any
-};
-
 struct CompiledRules {
   config::RuleConfig config;
-  std::vector<std::string> data_sources;  // logic data sources, in configured order
+  DataSourceGraph data_source_graph;
+  std::vector<std::string> data_sources;  // the graph's top-level data sources (DataSourceGraph::top_level)
   std::optional<rules::ShardingRule> sharding;
   std::set<std::string> broadcast_tables;  // lower-cased
   std::vector<rules::ReadwriteGroup> readwrite_groups;
   std::optional<rules::ShadowRule> shadow;
   std::optional<rules::EncryptRule> encrypt;
-  std::vector<SingleTableLocation> single_tables;
-  std::string default_single_data_source;
+  rules::SingleRule single;
   std::map<std::string, std::vector<std::string>> table_columns;  // lower-cased table -> columns
   int max_connections_size_per_query = 1;
   int max_union_size_per_datasource = 2147483647;  // prop of the same name; 1 disables UNION ALL

@@ -1,6 +1,5 @@
 #include <algorithm>
 #include <cctype>
-#include <unordered_set>
 
 #include "common/strings.h"
 #include "config/config_validator.h"
@@ -49,7 +48,9 @@ class Compiler {
 
   std::shared_ptr<const CompiledRules> Run(config::RuleConfig owned) {
     auto result = std::make_shared<CompiledRules>();
-    result->data_sources = LogicDataSources();
+    result->data_source_graph = DataSourceGraph::Build(config_, NamedDataSources());
+    result->data_sources = result->data_source_graph.top_level();
+    graph_ = &result->data_source_graph;
     if (config_.sharding) {
       config::Recover([&] { result->sharding = CompileSharding(*config_.sharding, result->data_sources); });
     }
@@ -62,9 +63,14 @@ class Compiler {
     if (config_.readwrite_splitting) result->readwrite_groups = CompileReadwrite(*config_.readwrite_splitting);
     if (config_.shadow) result->shadow = CompileShadow(*config_.shadow);
     if (config_.encrypt) config::Recover([&] { result->encrypt = rules::CompileEncrypt(*config_.encrypt); });
-    if (config_.single) CompileSingle(*config_.single, *result);
+    if (config_.single) {
+      config::Recover([&] { result->single = CompileSingle(config_, result->data_source_graph, OtherRulesTables(*result)); });
+    }
     for (const auto& each : config_.metadata) {
       if (each.value.data_source.empty()) result->table_columns[ToLower(each.name)] = each.value.columns;
+    }
+    for (const auto& each : config_.metadata) {  // a table described per data source: the first entry's columns
+      result->table_columns.emplace(ToLower(each.name), each.value.columns);
     }
     if (auto value = config_.props.Get("in-list-split-enabled")) result->in_list_split = !EqualsIgnoreCase(*value, "false");
     if (auto value = config_.props.Get("max-union-size-per-datasource")) {
@@ -78,22 +84,28 @@ class Compiler {
   }
 
  private:
-  // Read/write groups stand for their members; everything else is routed to directly.
-  std::vector<std::string> LogicDataSources() const {
-    std::vector<std::string> result;
-    std::set<std::string> members;
-    if (config_.readwrite_splitting) {
-      for (const auto& group : config_.readwrite_splitting->groups) {
-        result.push_back(group.name);
-        members.insert(group.value.write_data_source);
-        members.insert(group.value.read_data_sources.begin(), group.value.read_data_sources.end());
+  // The data sources sharding tables and single tables name (malformed entries are reported
+  // when the tables compile).
+  std::set<std::string> NamedDataSources() const {
+    std::set<std::string> result;
+    auto expand = [&](const std::string& expression, bool nodes) {
+      if (expression.empty()) return;
+      try {
+        for (const auto& item : expr::ExpandList(expression)) result.insert(nodes ? item.substr(0, item.find('.')) : item);
+      } catch (const Error&) {
       }
+    };
+    if (config_.sharding) {
+      for (const auto& each : config_.sharding->tables) expand(each.value.actual_data_nodes, true);
+      for (const auto& each : config_.sharding->auto_tables) expand(each.value.actual_data_sources, false);
     }
-    if (config_.shadow) {
-      for (const auto& each : config_.shadow->data_sources) members.insert(each.value.shadow_data_source);
-    }
-    for (const auto& each : config_.data_sources) {
-      if (!members.count(each.name)) result.push_back(each.name);
+    if (config_.single) {
+      for (const auto& each : config_.single->tables) {
+        for (const auto& name : SplitTrimmed(each, ',')) {
+          if (name.find('.') != std::string::npos) result.insert(name.substr(0, name.find('.')));
+        }
+      }
+      result.insert(config_.single->default_data_source);
     }
     return result;
   }
@@ -209,7 +221,7 @@ class Compiler {
 
   void CheckDataSource(const std::string& name, const std::vector<std::string>& data_sources,
                        const std::string& path) const {
-    if (!known_data_sources_.count(name)) {
+    if (!graph_->Knows(name)) {
       throw Error(Message<msg::DataSourceNotConfigured>(arg::name = name, arg::known = Join(data_sources, ", ")), path);
     }
   }
@@ -281,7 +293,6 @@ class Compiler {
     // When collecting problems a table that fails is left out (and not blamed again in bindings).
     std::vector<rules::ShardingTable> tables;
     std::set<std::string> failed;
-    known_data_sources_ = {data_sources.begin(), data_sources.end()};
     for (const auto& entry : sharding.tables) {
       if (!config::Recover([&] { tables.push_back(CompileTable(entry, sharding, data_sources)); })) {
         failed.insert(ToLower(entry.name));
@@ -396,21 +407,21 @@ class Compiler {
     return result;
   }
 
-  static void CompileSingle(const config::SingleRuleConfig& single, CompiledRules& result) {
-    for (const auto& each : single.tables) {
-      std::size_t dot = each.find('.');
-      if (dot == std::string::npos) {
-        result.single_tables.push_back({"*", ToLower(each)});
-      } else {
-        result.single_tables.push_back({each.substr(0, dot), ToLower(each.substr(dot + 1))});
-      }
+  // Logic and actual tables of sharding and broadcast tables, which are never single
+  // (SingleTableLoadUtils.getExcludedTables).
+  static std::set<std::string> OtherRulesTables(const CompiledRules& result) {
+    std::set<std::string> excluded(result.broadcast_tables.begin(), result.broadcast_tables.end());
+    if (!result.sharding) return excluded;
+    for (const auto& table : result.sharding->tables()) {
+      excluded.insert(ToLower(table.logic_table));
+      for (const auto& node : table.nodes) excluded.insert(ToLower(node.table));
     }
-    result.default_single_data_source = single.default_data_source;
+    return excluded;
   }
 
   const config::RuleConfig& config_;
   std::map<std::string, ShardingAlgorithm> algorithms_;
-  std::unordered_set<std::string> known_data_sources_;  // CompileSharding's data sources, for CheckDataSource
+  const DataSourceGraph* graph_ = nullptr;  // the result's, for CheckDataSource
 };
 
 }  // namespace

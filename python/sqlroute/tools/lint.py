@@ -134,7 +134,8 @@ def reachable_nodes(engine: Engine, table: Dict[str, Any]) -> Optional[set]:
     if math.prod(len(values) for values in ranges) > MAX_ENUMERATED_ROUTES:
         return None
     where = " AND ".join(f"{column} = ?" for column in columns)
-    sql = f"SELECT * FROM {table['name']} WHERE {where}"
+    # The sharding columns, not `*`: an encrypt table needs metadata for `*`.
+    sql = f"SELECT {', '.join(columns)} FROM {table['name']} WHERE {where}"
     reached = set()
     for values in itertools.product(*ranges):
         try:

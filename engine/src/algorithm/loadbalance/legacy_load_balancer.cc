@@ -9,7 +9,8 @@ namespace sqlroute::loadbalance {
 namespace {
 
 const std::map<std::string, LegacyLoadBalancer>& LegacyTable() {
-  static const std::map<std::string, LegacyLoadBalancer> table = {
+  // Never destroyed: other threads may still read it while exit() runs.
+  static const auto& table = *new const std::map<std::string, LegacyLoadBalancer>{
       {"FIXED_REPLICA_RANDOM", {"RANDOM", "FIXED"}},
       {"FIXED_REPLICA_ROUND_ROBIN", {"ROUND_ROBIN", "FIXED"}},
       {"FIXED_REPLICA_WEIGHT", {"WEIGHT", "FIXED"}},
@@ -32,11 +33,12 @@ std::optional<LegacyLoadBalancer> MapLegacyLoadBalancer(const std::string& type)
 }
 
 const std::vector<std::string>& LegacyLoadBalancerNames() {
-  static const std::vector<std::string> names = [] {
+  // Never destroyed: other threads may still read it while exit() runs.
+  static const auto& names = *new const std::vector<std::string>([] {
     std::vector<std::string> result;
     for (const auto& each : LegacyTable()) result.push_back(each.first);
     return result;
-  }();
+  }());
   return names;
 }
 

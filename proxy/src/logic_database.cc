@@ -1,0 +1,109 @@
+#include "logic_database.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "sqlroute/error_text.h"
+
+namespace sqlroute::proxy {
+
+LogicDatabase::LogicDatabase(std::string name, Engine engine, std::string rule_file)
+    : name_(std::move(name)), engine_(std::move(engine)), rule_file_(std::move(rule_file)) {
+  SyncPools();
+}
+
+std::shared_ptr<BackendPool> LogicDatabase::Pool(const std::string& data_source) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = pools_.find(data_source);
+  if (found == pools_.end()) {
+    throw BackendFailure({1105, "HY000", "storage unit `" + data_source + "` has no connection pool"});
+  }
+  return found->second;
+}
+
+std::map<std::string, DataSourceSpec> LogicDatabase::Specs() const { return DataSourceSpecs(*engine_.rules()); }
+
+void LogicDatabase::SyncPools() {
+  std::map<std::string, DataSourceSpec> specs = DataSourceSpecs(*engine_.rules());
+  std::map<std::string, std::shared_ptr<BackendPool>> pools;
+  for (auto& [name, spec] : specs) {
+    auto existing = pools_.find(name);
+    if (existing != pools_.end() && existing->second->spec().SameTarget(spec)) {
+      pools.emplace(name, existing->second);
+    } else {
+      pools.emplace(name, std::make_shared<BackendPool>(spec));
+    }
+  }
+  pools_ = std::move(pools);  // statements running on a dropped pool keep it until they finish
+}
+
+void LogicDatabase::ApplyDistSql(const std::string& script) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::shared_ptr<const RuleSet> before = engine_.rules();
+  engine_.ApplyDistSql(script);
+  try {
+    SyncPools();
+  } catch (...) {
+    engine_.Reload(before);
+    throw;
+  }
+  Persist();
+}
+
+void LogicDatabase::Reload(std::shared_ptr<const RuleSet> rules) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::shared_ptr<const RuleSet> before = engine_.rules();
+  engine_.Reload(std::move(rules));
+  try {
+    SyncPools();
+  } catch (...) {
+    engine_.Reload(before);
+    throw;
+  }
+}
+
+void LogicDatabase::Persist() const {
+  if (rule_file_.empty()) return;
+  std::string temporary = rule_file_ + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << engine_.rules()->ExportYaml(true);
+    if (!out) throw Error(Message<msg::ProxyFileUnwritable>(arg::path = rule_file_));
+  }
+  if (std::rename(temporary.c_str(), rule_file_.c_str()) != 0) {
+    throw Error(Message<msg::ProxyFileUnwritable>(arg::path = rule_file_));
+  }
+}
+
+void LogicDatabase::RemoveRuleFile() const {
+  if (!rule_file_.empty()) std::remove(rule_file_.c_str());
+}
+
+std::shared_ptr<LogicDatabase> DatabaseRegistry::Find(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = databases_.find(name);
+  return found == databases_.end() ? nullptr : found->second;
+}
+
+std::vector<std::string> DatabaseRegistry::Names() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> names;
+  for (const auto& [name, database] : databases_) names.push_back(name);
+  return names;
+}
+
+bool DatabaseRegistry::Add(std::shared_ptr<LogicDatabase> database) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return databases_.emplace(database->name(), std::move(database)).second;
+}
+
+std::shared_ptr<LogicDatabase> DatabaseRegistry::Remove(const std::string& name) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = databases_.find(name);
+  if (found == databases_.end()) return nullptr;
+  std::shared_ptr<LogicDatabase> removed = found->second;
+  databases_.erase(found);
+  return removed;
+}
+
+}  // namespace sqlroute::proxy

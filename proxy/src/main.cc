@@ -1,0 +1,60 @@
+// sqlroute-proxy --conf DIR [--port 3307] [--bind 127.0.0.1]
+#include <mysql.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "proxy_server.h"
+#include "sqlroute/error.h"
+
+namespace {
+
+int Usage() {
+  std::cerr << "usage: sqlroute-proxy --conf DIR [--port 3307] [--bind 127.0.0.1]\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string conf;
+  sqlroute::proxy::ListenOptions options;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (i + 1 >= argc) return Usage();
+    std::string value = argv[++i];
+    if (arg == "--conf") {
+      conf = value;
+    } else if (arg == "--port") {
+      char* end = nullptr;
+      long port = std::strtol(value.c_str(), &end, 10);
+      if (*end != '\0' || port < 0 || port > 65535) return Usage();
+      options.port = static_cast<std::uint16_t>(port);
+    } else if (arg == "--bind") {
+      options.bind = value;
+    } else {
+      return Usage();
+    }
+  }
+  if (conf.empty()) return Usage();
+  mysql_library_init(0, nullptr, nullptr);
+  try {
+    std::unique_ptr<sqlroute::proxy::ProxyContext> context = sqlroute::proxy::LoadContext(conf);
+    sqlroute::proxy::ProxyServer server(*context, options);
+    std::size_t io_threads = context->config.Count("proxy-frontend-executor-size", 2);
+    std::cout << "sqlroute-proxy listening on " << options.bind << ":" << server.port() << std::endl;
+    server.Run(io_threads);
+    // Finish the worker pool's queue while the I/O context its replies are posted to still exists.
+    context->workers.reset();
+  } catch (const sqlroute::Error& error) {
+    std::cerr << "sqlroute-proxy: " << error.what() << "\n";
+    return 1;
+  } catch (const std::exception& error) {
+    std::cerr << "sqlroute-proxy: " << error.what() << "\n";
+    return 1;
+  }
+  mysql_library_end();
+  return 0;
+}

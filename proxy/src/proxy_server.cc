@@ -1,0 +1,106 @@
+#include "proxy_server.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include "client_session.h"
+#include "sqlroute/error_text.h"
+
+namespace sqlroute::proxy {
+
+std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
+  auto context = std::make_unique<ProxyContext>();
+  context->config = LoadServerConfig(directory);
+  if (context->config.users.empty()) {
+    context->config.users.push_back({"root", "%", "root"});  // ShardingSphere-Proxy's default user
+  }
+  context->max_allowed_packet = context->config.Count("max-allowed-packet", 64 << 20);
+  for (const std::string& file : context->config.rule_files) {
+    Engine engine = Engine::FromYamlFile(file);
+    std::string name = engine.rules()->database_name();
+    if (name.empty()) throw Error(Message<msg::DatabaseNameMissing>(), "databaseName");
+    if (!context->databases.Add(std::make_shared<LogicDatabase>(name, std::move(engine), file))) {
+      throw Error(Message<msg::DuplicateName>(arg::what = "database", arg::name = name), "databaseName");
+    }
+  }
+  std::size_t workers = context->config.Count("kernel-executor-size", 64);
+  context->workers = std::make_unique<WorkerPool>(workers);
+  context->executor = std::make_unique<StatementExecutor>(
+      *context->workers, context->config.Count("max-connections-size-per-query", 1));
+  return context;
+}
+
+void ReloadRules(ProxyContext& context) {
+  ServerConfig config = LoadServerConfig(context.config.directory);
+  std::vector<std::pair<std::shared_ptr<LogicDatabase>, std::shared_ptr<const RuleSet>>> updates;
+  std::vector<std::shared_ptr<LogicDatabase>> added;
+  for (const std::string& file : config.rule_files) {
+    Engine engine = Engine::FromYamlFile(file);
+    std::string name = engine.rules()->database_name();
+    if (name.empty()) throw Error(Message<msg::DatabaseNameMissing>(), "databaseName");
+    if (std::shared_ptr<LogicDatabase> existing = context.databases.Find(name)) {
+      updates.emplace_back(existing, engine.rules());
+    } else {
+      added.push_back(std::make_shared<LogicDatabase>(name, std::move(engine), file));
+    }
+  }
+  for (const auto& [database, rules] : updates) DataSourceSpecs(*rules);  // every file checked before any swap
+  for (const auto& [database, rules] : updates) database->Reload(rules);
+  for (const auto& database : added) context.databases.Add(database);
+}
+
+ProxyServer::ProxyServer(ProxyContext& context, const ListenOptions& options)
+    : context_(context),
+      acceptor_(io_, asio::ip::tcp::endpoint(asio::ip::make_address(options.bind), options.port)),
+      signals_(io_, SIGTERM, SIGINT, SIGHUP),
+      drain_timer_(io_) {
+  acceptor_.listen(asio::socket_base::max_listen_connections);
+}
+
+void ProxyServer::Accept() {
+  acceptor_.async_accept([this](const asio::error_code& error, asio::ip::tcp::socket socket) {
+    if (!error) std::make_shared<ClientSession>(std::move(socket), context_)->Start();
+    if (acceptor_.is_open()) Accept();
+  });
+}
+
+void ProxyServer::WaitForSignal() {
+  signals_.async_wait([this](const asio::error_code& error, int signal) {
+    if (error) return;
+    if (signal == SIGHUP) {
+      context_.workers->Submit([this] {
+        try {
+          ReloadRules(context_);
+          std::cerr << "sqlroute-proxy: rules reloaded" << std::endl;
+        } catch (const std::exception& failure) {
+          std::cerr << "sqlroute-proxy: reload failed, rules unchanged: " << failure.what() << std::endl;
+        }
+      });
+      WaitForSignal();
+      return;
+    }
+    asio::error_code ignored;
+    acceptor_.close(ignored);
+    DrainThenStop(std::chrono::steady_clock::now() + std::chrono::seconds(30));
+  });
+}
+
+void ProxyServer::DrainThenStop(std::chrono::steady_clock::time_point deadline) {
+  if (context_.in_flight == 0 || std::chrono::steady_clock::now() >= deadline) {
+    io_.stop();
+    return;
+  }
+  drain_timer_.expires_after(std::chrono::milliseconds(20));
+  drain_timer_.async_wait([this, deadline](const asio::error_code&) { DrainThenStop(deadline); });
+}
+
+void ProxyServer::Run(std::size_t io_threads) {
+  WaitForSignal();
+  Accept();
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < std::max<std::size_t>(1, io_threads); ++i) threads.emplace_back([this] { io_.run(); });
+  io_.run();
+  for (std::thread& thread : threads) thread.join();
+}
+
+}  // namespace sqlroute::proxy

@@ -1,0 +1,48 @@
+#pragma once
+// The listening socket and the I/O threads: accepts clients and hands each to a ClientSession.
+#include <asio.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "proxy_context.h"
+
+namespace sqlroute::proxy {
+
+struct ListenOptions {
+  std::string bind = "127.0.0.1";
+  std::uint16_t port = 3307;
+};
+
+// Builds the shared context from a configuration directory: server.yaml, then each
+// database-*.yaml as a logical database. Throws sqlroute::Error naming the file and key.
+std::unique_ptr<ProxyContext> LoadContext(const std::string& directory);
+// Reads the rule files of the context's directory again and swaps each database's rules in
+// atomically (statements already routing keep the rules they started with); new files add
+// databases. On an error nothing changes and the error is thrown.
+void ReloadRules(ProxyContext& context);
+
+class ProxyServer {
+ public:
+  ProxyServer(ProxyContext& context, const ListenOptions& options);
+  // Serves on `io_threads` threads until SIGTERM or SIGINT, which stop accepting and let the
+  // commands in flight finish (up to 30 s); SIGHUP reloads the rule files.
+  void Run(std::size_t io_threads);
+  std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+
+ private:
+  void Accept();
+  void WaitForSignal();
+  void DrainThenStop(std::chrono::steady_clock::time_point deadline);
+
+  ProxyContext& context_;
+  asio::io_context io_;
+  asio::ip::tcp::acceptor acceptor_;
+  asio::signal_set signals_;
+  asio::steady_timer drain_timer_;
+};
+
+}  // namespace sqlroute::proxy

@@ -1,0 +1,44 @@
+#pragma once
+// Statements the proxy answers itself rather than routing, as ShardingSphere-Proxy's
+// admin and transaction handlers do: transaction control, session SET, SELECT @@variable,
+// USE, SHOW DATABASES, CREATE / DROP DATABASE, and DistSQL.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sqlroute::proxy {
+
+struct LocalStatement {
+  enum class Kind {
+    None,            // route it
+    Begin,
+    Commit,
+    Rollback,
+    SetAutocommit,   // flag: the new value
+    SetSession,      // other SET: accepted, nothing to do
+    SelectSystem,    // items: @@variables and functions such as DATABASE()
+    ShowDatabases,
+    Use,             // name
+    CreateDatabase,  // name, flag: IF NOT EXISTS
+    DropDatabase,    // name, flag: IF EXISTS
+    DistSqlUpdate,   // RDL: REGISTER STORAGE UNIT, CREATE ... RULE, ...
+    DistSqlQuery,    // RQL: SHOW STORAGE UNITS, SHOW ... RULES, PREVIEW
+  };
+  // One item of SELECT @@a, DATABASE() ...: what to evaluate and the column label.
+  struct Item {
+    std::string expression;  // lower-cased: "@@version_comment", "database()"
+    std::string label;
+  };
+  Kind kind = Kind::None;
+  bool flag = false;
+  std::string name;
+  std::vector<Item> items;
+};
+
+LocalStatement ClassifyStatement(std::string_view sql);
+
+// The statements of a multi-statement text, split at `;` outside quotes and comments; empty
+// pieces are dropped.
+std::vector<std::string> SplitStatements(std::string_view text);
+
+}  // namespace sqlroute::proxy

@@ -1,0 +1,1 @@
+"""sqlroute-proxy against real MariaDB servers, through pymysql, the mariadb client and sysbench."""

@@ -1,0 +1,77 @@
+"""A sqlroute-proxy process for the tests: a configuration directory and the built binary.
+
+``ProxyProcess.start()`` runs ``build/proxy/sqlroute-proxy --conf DIR --port P`` on a free port
+and waits until it accepts connections; ``stop()`` ends it (SIGTERM, then SIGKILL).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Optional
+
+import pymysql
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PROXY_BINARY = REPO_ROOT / "build" / "proxy" / "sqlroute-proxy"
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+class ProxyProcess:
+    def __init__(self, conf_dir: Path) -> None:
+        self.conf_dir = conf_dir
+        self.port = 0
+        self.process: Optional[subprocess.Popen] = None
+        self.log_path = conf_dir / "proxy.log"
+
+    def start(self, timeout: float = 20.0) -> None:
+        self.port = free_port()
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen([str(PROXY_BINARY), "--conf", str(self.conf_dir), "--port", str(self.port)],
+                                        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"sqlroute-proxy exited:\n{self.log()}")
+            try:
+                socket.create_connection((HOST, self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"sqlroute-proxy did not listen:\n{self.log()}")
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def connect(self, database: Optional[str] = "sharding_db", user: str = "root", password: str = "root",
+                **options) -> pymysql.connections.Connection:
+        options.setdefault("autocommit", True)
+        return pymysql.connect(host=HOST, port=self.port, user=user, password=password, database=database,
+                               charset="utf8mb4", **options)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+            if self.process.poll() is not None:
+                break
+            try:
+                os.kill(self.process.pid, sig)
+                self.process.wait(timeout=wait)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass
+        self.process = None
