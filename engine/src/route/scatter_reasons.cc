@@ -1,8 +1,6 @@
 #include "route/scatter_reasons.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
 #include <string>
 
 #include "common/strings.h"
@@ -71,54 +69,90 @@ struct LevelTargets {
   bool every = false;     // all the level offers there
 };
 
+// The (data source, actual table) pairs a table's units reach, sorted and distinct; pointers
+// into the route units, so counting them allocates no strings.
+using Target = std::pair<const std::string*, const std::string*>;
+
+std::vector<Target> ReachedTargets(const rules::ShardingTable& table, const RouteContext& context) {
+  std::vector<Target> targets;
+  for (const RouteUnit& unit : context.units) {
+    for (const TableMapping& mapping : unit.tables) {
+      if (EqualsIgnoreCase(mapping.logic, table.logic_table)) targets.emplace_back(&unit.data_source, &mapping.actual);
+    }
+  }
+  auto by_value = [](const Target& a, const Target& b) {
+    int data_source = a.first->compare(*b.first);
+    return data_source != 0 ? data_source < 0 : *a.second < *b.second;
+  };
+  auto same = [](const Target& a, const Target& b) { return *a.first == *b.first && *a.second == *b.second; };
+  std::sort(targets.begin(), targets.end(), by_value);
+  targets.erase(std::unique(targets.begin(), targets.end(), same), targets.end());
+  return targets;
+}
+
+std::size_t DistinctDataSources(const std::vector<Target>& targets) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < targets.size(); ++i) count += i == 0 || *targets[i].first != *targets[i - 1].first;
+  return count;
+}
+
 // Without a database strategy the table strategy picks among every data node: the table level
 // counts the distinct actual tables reached (an auto table's data source follows its table), and
 // the data source level the most data sources one actual table name was reached on.
-LevelTargets ReachedWithoutDatabaseStrategy(const rules::ShardingTable& table, const std::vector<std::string>& data_sources,
-                                            const std::vector<std::set<std::string>>& tables, bool database_level) {
-  std::map<std::string, std::size_t> reached;  // actual table -> data sources
-  for (const auto& on_data_source : tables) {
-    for (const std::string& actual : on_data_source) ++reached[actual];
-  }
+LevelTargets ReachedWithoutDatabaseStrategy(const rules::ShardingTable& table, const std::vector<Target>& targets,
+                                            bool database_level) {
+  std::vector<const std::string*> actuals;
+  actuals.reserve(targets.size());
+  for (const Target& each : targets) actuals.push_back(each.second);
+  std::sort(actuals.begin(), actuals.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
   LevelTargets result;
   if (database_level) {
-    for (const auto& each : reached) result.count = std::max(result.count, each.second);
-    result.every = result.count == data_sources.size() && result.count == table.data_sources.size();
+    // Sorted by name, each run of one name counts the data sources it was reached on.
+    for (std::size_t i = 0, run = 0; i < actuals.size(); ++i) {
+      run = i > 0 && *actuals[i] == *actuals[i - 1] ? run + 1 : 1;
+      result.count = std::max(result.count, run);
+    }
+    result.every = result.count == DistinctDataSources(targets) && result.count == table.data_sources.size();
     return result;
   }
-  std::set<std::string> names;
-  for (const rules::DataNode& node : table.nodes) names.insert(node.table);
-  result.count = reached.size();
-  result.every = result.count == names.size();
+  auto same = [](const std::string* a, const std::string* b) { return *a == *b; };
+  actuals.erase(std::unique(actuals.begin(), actuals.end(), same), actuals.end());
+  result.count = actuals.size();
+  // Every data node's table name reached (the units reach only data nodes).
+  result.every = std::all_of(table.nodes.begin(), table.nodes.end(), [&](const rules::DataNode& node) {
+    return std::binary_search(actuals.begin(), actuals.end(), &node.table,
+                              [](const std::string* a, const std::string* b) { return *a < *b; });
+  });
   return result;
 }
 
-LevelTargets Reached(const rules::ShardingTable& table, const RouteContext& context, bool database_level) {
-  std::vector<std::string> data_sources;
-  std::vector<std::set<std::string>> tables;
-  for (const RouteUnit& unit : context.units) {
-    for (const TableMapping& mapping : unit.tables) {
-      if (!EqualsIgnoreCase(mapping.logic, table.logic_table)) continue;
-      auto at = std::find(data_sources.begin(), data_sources.end(), unit.data_source);
-      if (at == data_sources.end()) {
-        data_sources.push_back(unit.data_source);
-        tables.emplace_back();
-        at = data_sources.end() - 1;
-      }
-      tables[static_cast<std::size_t>(at - data_sources.begin())].insert(mapping.actual);
-    }
-  }
+std::size_t FirstUnit(const RouteContext& context, const std::string& data_source) {
+  std::size_t at = 0;
+  while (at < context.units.size() && context.units[at].data_source != data_source) ++at;
+  return at;
+}
+
+LevelTargets Reached(const rules::ShardingTable& table, const RouteContext& context, const std::vector<Target>& targets,
+                     bool database_level) {
+  if (table.database_strategy.kind == Kind::None) return ReachedWithoutDatabaseStrategy(table, targets, database_level);
   LevelTargets result;
-  if (table.database_strategy.kind == Kind::None) return ReachedWithoutDatabaseStrategy(table, data_sources, tables, database_level);
   if (database_level) {
-    result.count = data_sources.size();
+    result.count = DistinctDataSources(targets);
     result.every = result.count == table.data_sources.size();
     return result;
   }
-  for (std::size_t i = 0; i < data_sources.size(); ++i) {
-    if (tables[i].size() <= result.count) continue;
-    result.count = tables[i].size();
-    int list = table.DataSourceIndex(data_sources[i]);
+  // Sorted by data source, each run of one data source counts its distinct tables; of data
+  // sources with as many, the one the units reach first decides `every`.
+  std::size_t first_unit = 0;
+  for (std::size_t begin = 0, end = 0; begin < targets.size(); begin = end) {
+    while (end < targets.size() && *targets[end].first == *targets[begin].first) ++end;
+    std::size_t run = end - begin;
+    if (run < result.count) continue;
+    std::size_t unit = FirstUnit(context, *targets[begin].first);
+    if (run == result.count && unit > first_unit) continue;
+    result.count = run;
+    first_unit = unit;
+    int list = table.DataSourceIndex(*targets[begin].first);
     result.every = list >= 0 && result.count == table.actual_tables[static_cast<std::size_t>(list)].size();
   }
   return result;
@@ -271,8 +305,9 @@ void AddShardingScatterReasons(const RouteInput& input, const std::vector<const 
       if (std::find(groups.begin(), groups.end(), table->binding_group) != groups.end()) continue;
       groups.push_back(table->binding_group);
     }
+    std::vector<Target> targets = ReachedTargets(*table, context);
     for (bool database_level : {true, false}) {
-      LevelTargets reached = Reached(*table, context, database_level);
+      LevelTargets reached = Reached(*table, context, targets, database_level);
       if (reached.count > 1) explainer.Add(*table, database_level, reached, context.scatter_reasons);
     }
   }
