@@ -26,6 +26,15 @@ def _metadata_text(metadata: Union[Mapping[str, Any], str]) -> str:
     raise TypeError(f"metadata must be a dict or YAML/JSON text, not {type(metadata).__name__}")
 
 
+def _native_session(session: Optional[Session]):
+    """The native session of ``session`` (``None`` for none); a TypeError for anything else."""
+    if session is None:
+        return None
+    if not isinstance(session, Session):
+        raise TypeError(f"session must be a sqlroute.Session, not {type(session).__name__}")
+    return session._native
+
+
 class Engine(ObservabilityMixin):
     """A validated, immutable rule set plus the routing pipeline.
 
@@ -130,11 +139,7 @@ class Engine(ObservabilityMixin):
         if hints is not None:
             call_hints = coerce_hints(hints)
             native_hints = call_hints.to_native() if call_hints is not None else None
-        native_session = None
-        if session is not None:
-            if not isinstance(session, Session):
-                raise TypeError(f"session must be a sqlroute.Session, not {type(session).__name__}")
-            native_session = session._native
+        native_session = _native_session(session)
         return Plan(self._native.route(sql, params, native_hints, native_session), self)
 
     def route_all(
@@ -158,11 +163,7 @@ class Engine(ObservabilityMixin):
             raise TypeError(f"params must be a sequence of values, not {type(params).__name__}")
         call_hints = coerce_hints(hints)
         native_hints = call_hints.to_native() if call_hints is not None else None
-        native_session = None
-        if session is not None:
-            if not isinstance(session, Session):
-                raise TypeError(f"session must be a sqlroute.Session, not {type(session).__name__}")
-            native_session = session._native
+        native_session = _native_session(session)
         return [Plan(each, self) for each in self._native.route_all(text, params, native_hints, native_session)]
 
     def route_batch(
