@@ -151,7 +151,7 @@ py::list ScatterReasons(const Plan& plan) {
   py::list result;
   for (const ScatterReason& reason : plan.scatter_reasons) {
     result.append(py::make_tuple(std::string(ScatterCodeName(reason.code)), std::string(ScatterLevelName(reason.level)),
-                                 reason.table, reason.message));
+                                 reason.table, reason.message()));
   }
   return result;
 }

@@ -174,7 +174,7 @@ void ExpectCase(const RouteCase& c, const Engine& engine) {
   if (node["warnings"]) EXPECT_EQ(plan.warnings, node["warnings"].as<std::vector<std::string>>());
   if (node["scatter_reasons"]) {
     std::vector<std::string> reasons;
-    for (const auto& reason : plan.scatter_reasons) reasons.push_back(std::string(ScatterCodeName(reason.code)) + ": " + reason.message);
+    for (const auto& reason : plan.scatter_reasons) reasons.push_back(std::string(ScatterCodeName(reason.code)) + ": " + reason.message());
     EXPECT_EQ(reasons, node["scatter_reasons"].as<std::vector<std::string>>());
   }
   if (node["notes"]) EXPECT_EQ(plan.notes, node["notes"].as<std::vector<std::string>>());

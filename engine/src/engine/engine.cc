@@ -115,7 +115,7 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   CheckParameterCount(statement, params);
   std::optional<bind::BoundStatement> own;  // the entry's bound model reads no values: it is every statement's
   const bind::BoundStatement& bound = entry && entry->bound() ? *entry->bound() : own.emplace(bind::Bind(statement, rules));
-  route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions)};
+  route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions), std::move(out.scatter_reasons)};
   route::RouteInput input{statement, bound, rules, params, merged, &spare};
   route::RouteContext route = route::Route(input);
   route::Decorate(input, session, route);

@@ -168,11 +168,7 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
     context.insert_rows[unit].push_back(static_cast<int>(r));
   }
   context.type = RouteType::Standard;
-  if (context.units.size() > 1) {
-    context.scatter_reasons.push_back(Reason<ScatterCode::INSERT_ROWS_SPREAD>(
-        ScatterLevel::Table, target->logic_table, arg::values = rows.size(), arg::table = target->logic_table,
-        arg::count = context.units.size()));
-  }
+  if (context.units.size() > 1) AddInsertRowsReason(input, *target, rows.size(), context);
   RunAudits(input, tables, has_conditions);
   return context;
 }

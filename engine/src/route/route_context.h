@@ -38,11 +38,12 @@ struct RouteContext {
   bool SingleUnit() const { return units.size() == 1; }
 };
 
-// The units and decisions of an earlier plan, which routing writes over (Engine::RouteInto) so
+// The units, decisions and scatter reasons of an earlier plan, which routing writes over (Engine::RouteInto) so
 // that their strings and lists keep their buffers.
 struct SpareRoute {
   std::vector<RouteUnit> units;
   std::vector<RouteDecision> decisions;
+  std::vector<ScatterReason> scatter_reasons;
 };
 
 }  // namespace sqlroute::route

@@ -151,9 +151,11 @@ RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<
   // `input.spare`'s units and decisions are written over by the standard route.
   const ast::Statement& statement = input.statement;
   RouteContext context;
+  bool standard = false;
   if (conditions.AlwaysFalse()) {
     context = RouteUnicast(input.rules, tables);
   } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
+    standard = true;
     InListChoices choices;
     bool split = tables.size() == 1;
     StandardRoute(input, tables, conditions, context, split ? &choices : nullptr, input.spare);
@@ -164,7 +166,7 @@ RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<
   if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
     context.warnings.push_back("full route: " + conditions.full_route_reason);
   }
-  if (context.units.size() > 1) AddShardingScatterReasons(input, tables, conditions, context);
+  if (context.units.size() > 1) AddShardingScatterReasons(input, tables, conditions, context, standard);
   CheckUpdateShardingValue(input, scope, conditions, context);
   CheckLimitOnMultipleNodes(statement, context);
   RunAudits(input, tables, !conditions.branches.empty());
