@@ -147,6 +147,15 @@ py::list Decisions(const Plan& plan) {
   return result;
 }
 
+py::list ScatterReasons(const Plan& plan) {
+  py::list result;
+  for (const ScatterReason& reason : plan.scatter_reasons) {
+    result.append(py::make_tuple(std::string(ScatterCodeName(reason.code)), std::string(ScatterLevelName(reason.level)),
+                                 reason.table, reason.message()));
+  }
+  return result;
+}
+
 }  // namespace
 
 void RegisterEngine(py::module_& module) {
@@ -161,6 +170,8 @@ void RegisterEngine(py::module_& module) {
       .def_property_readonly("warnings", [](const Plan& p) { return p.warnings; })
       .def_property_readonly("notes", [](const Plan& p) { return p.notes; })
       .def_property_readonly("generated_keys", [](const Plan& p) { return ToPythonList(p.generated_keys); })
+      .def_property_readonly("scatter_reasons", &ScatterReasons, "[(code, level, table, message)]")
+      .def_property_readonly("session_statement", [](const Plan& p) { return p.session_statement; })
       .def_property_readonly("decrypt_columns", &DecryptColumns,
                              "[((label, index or None), table, logic_column, encryptor)]: encrypted result columns")
       .def("explain", &Plan::Explain, "The readable explain table.");

@@ -44,6 +44,11 @@ py::dict MetricsDict(const MetricsSnapshot& m) {
   d["parse_latency"] = HistogramDict(m.parse_latency);
   d["route_latency"] = HistogramDict(m.route_latency);
   d["rewrite_latency"] = HistogramDict(m.rewrite_latency);
+  d["routed_statements_by_database"] = m.routed_statements_by_database;
+  d["single_node_statements_by_database"] = m.single_node_statements_by_database;
+  d["routed_statements_by_table"] = m.routed_statements_by_table;
+  d["single_node_statements_by_table"] = m.single_node_statements_by_table;
+  d["route_units"] = HistogramDict(m.route_units);
   return d;
 }
 

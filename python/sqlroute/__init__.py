@@ -81,7 +81,7 @@ from sqlroute.errors import (
 from sqlroute.hints import Hints
 from sqlroute.merging import merge
 from sqlroute.parsing import ParsedStatement, ParsedTable, parse
-from sqlroute.plan import BatchUnit, DecryptColumn, Plan, RouteDecision, RouteUnit, SqlUnit, TableMapping
+from sqlroute.plan import BatchUnit, DecryptColumn, Plan, RouteDecision, RouteUnit, ScatterReason, SqlUnit, TableMapping
 from sqlroute.session import Session
 from sqlroute.values import BigInt, Int, Long
 
@@ -120,6 +120,7 @@ __all__ = [
     "RangeValue",
     "RewriteError",
     "RouteDecision",
+    "ScatterReason",
     "RouteError",
     "RouteUnit",
     "Session",

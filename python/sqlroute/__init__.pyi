@@ -99,6 +99,13 @@ class RouteDecision:
         self, table: str, column: str, algorithm: str, condition: str, targets: Tuple[str, ...], database_level: bool
     ) -> None: ...
 
+class ScatterReason:
+    code: str
+    level: str
+    table: str
+    message: str
+    def __init__(self, code: str, level: str, table: str, message: str) -> None: ...
+
 class DecryptColumn:
     label: str
     index: Optional[int]
@@ -118,6 +125,8 @@ class Plan:
     statement_kind: str
     logic_sql: str
     decrypt_columns: List[DecryptColumn]
+    scatter_reasons: List[ScatterReason]
+    session_statement: bool
     def __init__(self, native: Any, engine: Optional[Engine] = None) -> None: ...
     def explain(self) -> str: ...
     def preview(self) -> List[Tuple[str, str]]: ...

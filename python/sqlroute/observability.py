@@ -8,6 +8,10 @@ All three are off by default and cost one branch per statement when off.
 >>> engine.set_tracer(spans.append, sample=0.1)
 >>> engine.set_statement_log("statements.log", slow_ms=5)
 
+The route hit rate is ``single_node_statements_by_database`` over ``routed_statements_by_database``
+(and the same ``_by_table``): statements routed to one node over all routed, session statements
+excluded; ``route_units`` is the histogram of route units per routed statement.
+
 Metrics count every statement; the parse, route and rewrite latency histograms time one statement
 in N per thread (the prop ``metrics-latency-sample-every``, default 8; 1 times every statement),
 since reading the clock costs more than all the counters.

@@ -67,6 +67,18 @@ class RouteDecision:
 
 
 @dataclass(frozen=True)
+class ScatterReason:
+    """Why a statement reaches more than one unit: a stable ``code`` (engine's
+    ``scatter_reasons.def``), the strategy ``level`` (``"data source"``, ``"table"`` or
+    ``"statement"``), the logic ``table`` (empty for a statement-wide reason) and the ``message``."""
+
+    code: str
+    level: str
+    table: str
+    message: str
+
+
+@dataclass(frozen=True)
 class DecryptColumn:
     """A result column holding ciphertext: the proxy decrypts it (see :meth:`Plan.decrypt_row`).
 
@@ -88,12 +100,15 @@ class Plan:
     (e.g. ``"Standard"``), ``route_units`` (:class:`RouteUnit` list), ``decisions``
     (:class:`RouteDecision` list), ``warnings`` (e.g. why a statement routes to every
     node), ``notes`` (why units went to a primary, a replica or a shadow database), ``statement_kind`` (e.g. ``"SELECT"``), ``logic_sql``, ``decrypt_columns``
-    (:class:`DecryptColumn` list: encrypted result columns) and ``generated_keys`` (the values a key
-    generator gave an INSERT's rows, in row order).
+    (:class:`DecryptColumn` list: encrypted result columns), ``scatter_reasons``
+    (:class:`ScatterReason` list: why the statement reaches several units; empty for one),
+    ``session_statement`` (TCL, SET, USE: they follow the session, and are no scatter) and
+    ``generated_keys`` (the values a key generator gave an INSERT's rows, in row order).
     """
 
     __slots__ = ("_native", "_engine", "units", "route_type", "route_units", "decisions", "warnings",
-                 "notes", "statement_kind", "logic_sql", "decrypt_columns", "generated_keys")
+                 "notes", "statement_kind", "logic_sql", "decrypt_columns", "scatter_reasons",
+                 "session_statement", "generated_keys")
 
     def __init__(self, native: Any, engine: Optional["Engine"] = None) -> None:
         # The attributes are read from the native plan when first used (__getattr__): a route()
@@ -161,6 +176,8 @@ _CONVERSIONS = {
     "warnings": lambda native: list(native.warnings),
     "notes": lambda native: list(native.notes),
     "generated_keys": lambda native: list(native.generated_keys),
+    "scatter_reasons": lambda native: [ScatterReason(*each) for each in native.scatter_reasons],
+    "session_statement": lambda native: native.session_statement,
     "statement_kind": lambda native: native.statement_kind,
     "logic_sql": lambda native: native.logic_sql,
     "decrypt_columns": lambda native: [

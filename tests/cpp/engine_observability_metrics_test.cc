@@ -54,7 +54,8 @@ TEST(ObservabilityMetricsTest, CountsAKnownWorkloadExactly) {
   MetricsSnapshot m = engine.observability().Metrics();
   EXPECT_EQ(m.parsed_sql, (Counts{{"SELECT", 4}, {"INSERT", 1}, {"UPDATE", 1}, {"DELETE", 1}, {"TCL", 1}}));
   EXPECT_EQ(m.routed_sql, (Counts{{"SELECT", 3}, {"INSERT", 1}, {"UPDATE", 1}, {"DELETE", 1}}));
-  EXPECT_EQ(m.route_shapes, (Counts{{"single", 4}, {"multiple", 1}, {"full", 2}}));
+  // BEGIN is a session statement, not a full route (it follows the session to every data source).
+  EXPECT_EQ(m.route_shapes, (Counts{{"single", 4}, {"multiple", 1}, {"full", 1}, {"session", 1}}));
   EXPECT_EQ(m.routed_data_sources, (Counts{{"ds_0", 5}, {"ds_1", 5}, {"ds_2", 4}, {"ds_3", 6}}));
   EXPECT_EQ(m.routed_tables, (Counts{{"t_user_0", 1}, {"t_user_1", 2}, {"t_user_2", 2}, {"t_user_3", 2},
                                      {"t_user_4", 2}, {"t_user_5", 1}, {"t_user_6", 1}, {"t_user_7", 3},
@@ -183,7 +184,8 @@ TEST(ObservabilityMetricsTest, PrometheusTextIsValidAndMatchesTheSnapshot) {
   EXPECT_EQ(e.samples["routed_sql_total{type=\"DELETE\"}"], 1);
   EXPECT_EQ(e.samples["routed_result_total{object=\"data_source\",name=\"ds_3\"}"], 6);
   EXPECT_EQ(e.samples["routed_result_total{object=\"table\",name=\"t_user_7\"}"], 3);
-  EXPECT_EQ(e.samples["sqlroute_route_shape_total{shape=\"full\"}"], 2);
+  EXPECT_EQ(e.samples["sqlroute_route_shape_total{shape=\"full\"}"], 1);
+  EXPECT_EQ(e.samples["sqlroute_route_shape_total{shape=\"session\"}"], 1);
   EXPECT_EQ(e.samples["sqlroute_errors_total{code=\"PARAMETER_MISSING\"}"], 1);
   EXPECT_EQ(e.samples["sqlroute_plan_cache_hits_total"], 1);
   EXPECT_EQ(e.samples["sqlroute_readwrite_units_total{target=\"replica\"}"], 0);

@@ -132,7 +132,7 @@ std::string Describe(const std::vector<Value>& values) {
 
 void ExpectCase(const RouteCase& c, const Engine& engine) {
   const YAML::Node& node = c.node;
-  std::string unknown = UnknownKey(node, {"name", "sql", "params", "hints", "route_type", "units", "warnings", "notes", "error"});
+  std::string unknown = UnknownKey(node, {"name", "sql", "params", "hints", "route_type", "units", "warnings", "notes", "scatter_reasons", "error"});
   ASSERT_EQ(unknown, "") << "unknown key in golden case";
   std::vector<Value> params = ParseValues(node["params"]);
   Hints hints = ParseHints(node["hints"]);
@@ -172,6 +172,11 @@ void ExpectCase(const RouteCase& c, const Engine& engine) {
     EXPECT_TRUE(actual == expected.values) << "unit " << i << " parameter types differ";
   }
   if (node["warnings"]) EXPECT_EQ(plan.warnings, node["warnings"].as<std::vector<std::string>>());
+  if (node["scatter_reasons"]) {
+    std::vector<std::string> reasons;
+    for (const auto& reason : plan.scatter_reasons) reasons.push_back(std::string(ScatterCodeName(reason.code)) + ": " + reason.message());
+    EXPECT_EQ(reasons, node["scatter_reasons"].as<std::vector<std::string>>());
+  }
   if (node["notes"]) EXPECT_EQ(plan.notes, node["notes"].as<std::vector<std::string>>());
   for (const auto& unit : plan.units) {
     EXPECT_NO_THROW(parser::Parse(unit.sql)) << "rewritten SQL does not parse: " << unit.sql;

@@ -197,6 +197,7 @@ class RouteCase:
     units: Optional[List[ExpectedUnit]]
     warnings: Optional[List[str]]
     notes: Optional[List[str]]
+    scatter_reasons: Optional[List[str]]  # "CODE: message", exact
     error: Optional[ExpectedError]
 
     @property
@@ -234,7 +235,8 @@ def route_file_cases(path: Path) -> List[RouteCase]:
     rules = (path.parent / text(root["rules"], f"{path.name}: rules")).resolve()
     for index, node in enumerate(sequence(root["cases"], f"{path.name}: cases")):
         where = f"{path.name}: cases[{index}]"
-        case = items(node, ["name", "sql", "params", "hints", "route_type", "units", "warnings", "notes", "error"], where)
+        case = items(node, ["name", "sql", "params", "hints", "route_type", "units", "warnings", "notes", "scatter_reasons",
+                                    "error"], where)
         units = None
         if "units" in case:
             units = []
@@ -260,6 +262,8 @@ def route_file_cases(path: Path) -> List[RouteCase]:
             if "warnings" in case else None,
             notes=[text(w, f"{where}.notes") for w in sequence(case["notes"], f"{where}.notes")]
             if "notes" in case else None,
+            scatter_reasons=[text(w, f"{where}.scatter_reasons") for w in sequence(case["scatter_reasons"], f"{where}.scatter_reasons")]
+            if "scatter_reasons" in case else None,
             error=expected_error(case.get("error"), f"{where}.error"),
         ))
     return result

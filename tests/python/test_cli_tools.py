@@ -112,7 +112,9 @@ def test_analyze_a_general_log_as_json(tmp_path: Path) -> None:
     assert "SELECT * FROM t_user WHERE id IN (?, ...)" in shapes
     assert shapes["SELEC oops"]["errors"] == {"SQL_SYNTAX_ERROR": 1}
     assert report["top_scatter"] == [{"shape": "SELECT COUNT(*) FROM t_user", "count": 1,
-                                      "reasons": ["full route: the statement has no WHERE clause"]}]
+                                      "reasons": ["full route: the statement has no WHERE clause"],
+                                      "scatter_reasons": ["NO_SHARDING_CONDITION: no condition on sharding column "
+                                                          "`id` of `t_user`: every table (10)"]}]
     assert report["insert_rows"] == {"t_user": {"ds_1.t_user_1": 2, "ds_2.t_user_2": 1}}
     assert report["error_list"][0]["line"] == 11 and report["error_list"][0]["code"] == "SQL_SYNTAX_ERROR"
 

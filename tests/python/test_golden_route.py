@@ -63,6 +63,8 @@ def test_golden_route(case: golden_support.RouteCase) -> None:
                 and golden_support.params_match(unit.params, expected.params)), f"{actual} != {expected}\n{plan.explain()}"
     if case.warnings is not None:
         assert plan.warnings == case.warnings
+    if case.scatter_reasons is not None:
+        assert [f"{r.code}: {r.message}" for r in plan.scatter_reasons] == case.scatter_reasons
     if case.notes is not None:
         assert plan.notes == case.notes
     for unit in plan.units:  # invariant: every rewritten SQL re-parses

@@ -58,6 +58,12 @@ struct MetricsSnapshot {
   std::map<std::string, uint64_t> errors;  // by error code name
   // Of the timed statements (one in metrics-latency-sample-every per thread).
   HistogramSnapshot parse_latency, route_latency, rewrite_latency;
+  // The route hit rate: statements routed to one node over all statements routed (session
+  // statements excluded), per logic database and per logic table the route names.
+  std::map<std::string, uint64_t> routed_statements_by_database, single_node_statements_by_database;
+  std::map<std::string, uint64_t> routed_statements_by_table, single_node_statements_by_table;
+  // Route units per routed statement: bounds and sum are unit counts, not seconds.
+  HistogramSnapshot route_units;
 };
 
 // Prometheus text exposition format 0.0.4 of a snapshot.

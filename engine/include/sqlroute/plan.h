@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sqlroute/scatter.h"
 #include "sqlroute/value.h"
 
 namespace sqlroute {
@@ -158,6 +159,11 @@ struct Plan {
   std::vector<RouteDecision> decisions;
   std::vector<std::string> warnings;  // e.g. why a statement routes to every node
   std::vector<std::string> notes;     // why units went where they did: primary/replica, shadow
+  // Why the statement reaches more than one unit; empty for one unit. Filled only when the
+  // route has several units, so a statement routed to one pays nothing.
+  std::vector<ScatterReason> scatter_reasons;
+  // TCL, SET, USE and the like: they follow the session to every data source, and are no scatter.
+  bool session_statement = false;
   MergeInstructions merge;
   std::vector<ExecutionGroup> execution_groups;  // per data source, in unit order
   // INSERT into a table with a key generator and no key column: the generated values, one per

@@ -71,6 +71,8 @@ std::string Plan::Explain() const {
   }
   for (const auto& note : notes) out << "Note:       " << note << "\n";
   for (const auto& warning : warnings) out << "Warning:    " << warning << "\n";
+  for (const auto& reason : scatter_reasons) out << "Scatter:    " << ScatterCodeName(reason.code) << ": " << reason.message() << "\n";
+  if (session_statement) out << "Session:    a session statement, sent to every data source; not a scatter\n";
   std::size_t width = std::string("data source").size();
   for (const auto& unit : units) width = std::max(width, unit.data_source.size());
   width += 2;

@@ -18,6 +18,7 @@
 #include "rewrite/rewriter.h"
 #include "route/decorators.h"
 #include "route/router.h"
+#include "route/scatter_reasons.h"
 #include "rules/rule_set_access.h"
 #include "sqlroute/error_text.h"
 
@@ -111,7 +112,7 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   CheckParameterCount(statement, params);
   std::optional<bind::BoundStatement> own;  // the entry's bound model reads no values: it is every statement's
   const bind::BoundStatement& bound = entry && entry->bound() ? *entry->bound() : own.emplace(bind::Bind(statement, rules));
-  route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions)};
+  route::SpareRoute spare{std::move(out.route_units), std::move(out.decisions), std::move(out.scatter_reasons)};
   route::RouteInput input{statement, bound, rules, params, merged, &spare};
   route::RouteContext route = route::Route(input);
   route::Decorate(input, session, route);
@@ -131,6 +132,8 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   out.warnings = std::move(route.warnings);
   out.notes = std::move(route.notes);
   out.generated_keys = std::move(route.generated_keys);
+  out.scatter_reasons = std::move(route.scatter_reasons);
+  out.session_statement = route::IsSessionStatement(statement.kind);
   engine::GroupForExecution(out.units, rules.max_connections_size_per_query, out.execution_groups);
   observation.Rewritten();
 }

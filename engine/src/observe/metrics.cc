@@ -29,6 +29,22 @@ HistogramSnapshot EmptyHistogram() {
   return result;
 }
 
+HistogramSnapshot EmptyUnitHistogram() {
+  HistogramSnapshot result;
+  for (uint64_t units : kUnitBuckets) result.upper_bounds.push_back(static_cast<double>(units));
+  result.buckets.assign(kUnitBuckets.size() + 1, 0);
+  return result;
+}
+
+void AddUnitHistogram(HistogramSnapshot& snapshot, const UnitHistogram& histogram) {
+  for (std::size_t i = 0; i < histogram.buckets.size(); ++i) {
+    uint64_t n = histogram.buckets[i].Get();
+    snapshot.buckets[i] += n;
+    snapshot.count += n;
+  }
+  snapshot.sum += static_cast<double>(histogram.sum.Get());
+}
+
 void AddLabels(std::map<std::string, uint64_t>& map, const std::vector<std::string>& names, const LabelCells& cells) {
   std::size_t limit = std::min(names.size(), LabelCells::kChunk * LabelCells::kChunks);
   for (std::size_t i = 0; i < limit; ++i) {
@@ -44,7 +60,7 @@ const char* SqlTypeName(SqlType type) {
 }
 
 const char* RouteShapeName(RouteShape shape) {
-  static const char* const kNames[] = {"none", "single", "multiple", "full"};
+  static const char* const kNames[] = {"none", "single", "multiple", "full", "session"};
   return kNames[static_cast<std::size_t>(shape)];
 }
 
@@ -123,6 +139,9 @@ MetricsSnapshot Metrics::Snapshot() const {
   result.parse_latency = result.route_latency = result.rewrite_latency = EmptyHistogram();
   std::vector<std::string> data_sources = data_sources_.Names();
   std::vector<std::string> tables = tables_.Names();
+  std::vector<std::string> databases = databases_.Names();
+  std::vector<std::string> logic_tables = logic_tables_.Names();
+  result.route_units = EmptyUnitHistogram();
   std::lock_guard<std::mutex> lock(threads_mutex_);
   for (const auto& counters : threads_) {
     for (std::size_t i = 0; i < kSqlTypes; ++i) {
@@ -143,6 +162,11 @@ MetricsSnapshot Metrics::Snapshot() const {
     AddHistogram(result.rewrite_latency, counters->rewrite_latency);
     AddLabels(result.routed_data_sources, data_sources, counters->data_sources.cells());
     AddLabels(result.routed_tables, tables, counters->tables.cells());
+    AddLabels(result.routed_statements_by_database, databases, counters->routed_databases.cells());
+    AddLabels(result.single_node_statements_by_database, databases, counters->single_node_databases.cells());
+    AddLabels(result.routed_statements_by_table, logic_tables, counters->routed_logic_tables.cells());
+    AddLabels(result.single_node_statements_by_table, logic_tables, counters->single_node_logic_tables.cells());
+    AddUnitHistogram(result.route_units, counters->route_units);
   }
   return result;
 }

@@ -67,13 +67,28 @@ struct Histogram {
   }
 };
 
+// Upper bounds of the route-units-per-statement buckets (a last +Inf bucket follows).
+constexpr std::array<uint64_t, 9> kUnitBuckets = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+
+struct UnitHistogram {
+  std::array<Cell, kUnitBuckets.size() + 1> buckets;
+  Cell sum;
+  void Record(uint64_t units) {
+    std::size_t bucket = 0;
+    while (bucket < kUnitBuckets.size() && units > kUnitBuckets[bucket]) ++bucket;
+    buckets[bucket].Add();
+    sum.Add(units);
+  }
+};
+
 // parsed_sql_total / routed_sql_total types (ShardingSphere's labels; DistSQL ones never occur here).
 enum class SqlType { Insert, Update, Delete, Select, DDL, DCL, DAL, TCL, None };
 constexpr std::size_t kSqlTypes = static_cast<std::size_t>(SqlType::None);
 const char* SqlTypeName(SqlType type);
 
-enum class RouteShape { None, Single, Multiple, Full };
-constexpr std::size_t kRouteShapes = 4;
+// Session: TCL, SET, USE (Plan::session_statement), which follow the session and are no scatter.
+enum class RouteShape { None, Single, Multiple, Full, Session };
+constexpr std::size_t kRouteShapes = 5;
 const char* RouteShapeName(RouteShape shape);
 
 constexpr std::size_t kErrorCodes = 0
@@ -156,6 +171,9 @@ struct ThreadCounters {
   std::array<Cell, kErrorCodes> errors;
   Histogram parse_latency, route_latency, rewrite_latency;
   ThreadLabels data_sources, tables;
+  // Statements routed (session statements excluded) and those of them routed to one node.
+  ThreadLabels routed_databases, single_node_databases, routed_logic_tables, single_node_logic_tables;
+  UnitHistogram route_units;
 };
 
 // The (Metrics id, counters) pairs a thread used last, most recent first: one compare in the
@@ -180,6 +198,15 @@ class Metrics {
   const BucketTicks& bucket_ticks() const { return bucket_ticks_; }
   void AddDataSource(ThreadCounters& counters, const std::string& name) { counters.data_sources.Add(data_sources_, name); }
   void AddTable(ThreadCounters& counters, const std::string& name) { counters.tables.Add(tables_, name); }
+  // A routed statement of `database` (logic database) naming `logic_table`, on one node or more.
+  void AddRoutedDatabase(ThreadCounters& counters, const std::string& database, bool single_node) {
+    counters.routed_databases.Add(databases_, database);
+    if (single_node) counters.single_node_databases.Add(databases_, database);
+  }
+  void AddRoutedTable(ThreadCounters& counters, const std::string& logic_table, bool single_node) {
+    counters.routed_logic_tables.Add(logic_tables_, logic_table);
+    if (single_node) counters.single_node_logic_tables.Add(logic_tables_, logic_table);
+  }
   MetricsSnapshot Snapshot() const;  // without the plan cache counters
 
  private:
@@ -191,6 +218,8 @@ class Metrics {
   BucketTicks bucket_ticks_{};
   NameRegistry data_sources_;
   NameRegistry tables_;
+  NameRegistry databases_;
+  NameRegistry logic_tables_;
   mutable std::mutex threads_mutex_;
   std::vector<std::unique_ptr<ThreadCounters>> threads_;
   std::unordered_map<std::thread::id, ThreadCounters*> by_thread_;

@@ -32,6 +32,7 @@ bool IsRoutedType(SqlType type) {
 }
 
 RouteShape ShapeOf(const Plan& plan) {
+  if (plan.session_statement) return RouteShape::Session;
   if (plan.route_units.empty()) return RouteShape::None;
   if (plan.route_units.size() == 1) return RouteShape::Single;
   switch (plan.route_type) {
@@ -70,6 +71,27 @@ void CountTargets(const rules::CompiledRules& rules, const RouteUnit& unit, Thre
       return;
     }
   }
+}
+
+// ShardingSphere's name of a logic database configured without one (DefaultDatabase.LOGIC_NAME).
+const std::string& DatabaseName(const rules::CompiledRules& rules) {
+  static const std::string kLogicDb = "logic_db";
+  return rules.config.database_name.empty() ? kLogicDb : rules.config.database_name;
+}
+
+// The hit rate's counts: a statement with route units, other than a session statement, per
+// logic database and per logic table its units name (each table once).
+void CountRouted(Metrics& metrics, const rules::CompiledRules& rules, const Plan& plan, ThreadCounters& counters) {
+  if (plan.session_statement || plan.route_units.empty()) return;
+  bool single_node = plan.route_units.size() == 1;
+  metrics.AddRoutedDatabase(counters, DatabaseName(rules), single_node);
+  const std::vector<TableMapping>& tables = plan.route_units.front().tables;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    bool seen = std::any_of(tables.begin(), tables.begin() + static_cast<std::ptrdiff_t>(i),
+                            [&](const TableMapping& each) { return each.logic == tables[i].logic; });
+    if (!seen) metrics.AddRoutedTable(counters, tables[i].logic, single_node);
+  }
+  counters.route_units.Record(plan.route_units.size());
 }
 
 uint64_t UnixNanosNow() {
@@ -134,6 +156,7 @@ void Observation::RecordMetrics(const Plan* plan, std::optional<ErrorCode> error
     for (const TableMapping& table : unit.tables) state_.metrics.AddTable(counters, table.actual);
     CountTargets(rules, unit, counters);
   }
+  CountRouted(state_.metrics, rules, *plan, counters);
 }
 
 void Observation::EmitSpans(const Plan* plan, std::optional<ErrorCode> error) {

@@ -54,6 +54,13 @@ class Exposition {
     Sample(std::string(name) + "_sum", "", Number(histogram.sum));
     Sample(std::string(name) + "_count", "", std::to_string(histogram.count));
   }
+  // A counter per logic database (object="database") and per logic table (object="table").
+  void ByObject(const char* name, const char* help, const std::map<std::string, uint64_t>& databases,
+                const std::map<std::string, uint64_t>& tables) {
+    Family(name, "counter", help);
+    for (const auto& [key, value] : databases) Sample(name, "object=\"database\"," + Label("name", key), std::to_string(value));
+    for (const auto& [key, value] : tables) Sample(name, "object=\"table\"," + Label("name", key), std::to_string(value));
+  }
   static std::string Label(const char* label, const std::string& value) {
     return std::string(label) + "=\"" + EscapeLabel(value) + "\"";
   }
@@ -76,7 +83,7 @@ std::string PrometheusText(const MetricsSnapshot& s) {
   for (const auto& [name, value] : s.routed_tables) {
     e.Sample("routed_result_total", "object=\"table\"," + Exposition::Label("name", name), std::to_string(value));
   }
-  e.Labelled("sqlroute_route_shape_total", "Statements by route shape: none, single, multiple or full.", "shape",
+  e.Labelled("sqlroute_route_shape_total", "Statements by route shape: none, single, multiple, full or session (TCL, SET, USE).", "shape",
              s.route_shapes);
   e.Counter("sqlroute_plan_cache_hits_total", "Statements whose model came from the plan cache.", s.plan_cache_hits);
   e.Counter("sqlroute_plan_cache_misses_total", "Statements parsed and added to the plan cache.", s.plan_cache_misses);
@@ -91,6 +98,14 @@ std::string PrometheusText(const MetricsSnapshot& s) {
   e.Histogram("sqlroute_route_duration_seconds", "Route time (read/write and shadow included) of timed statements.",
               s.route_latency);
   e.Histogram("sqlroute_rewrite_duration_seconds", "Rewrite time of timed statements.", s.rewrite_latency);
+  // The route hit rate is sqlroute_single_node_statements_total / sqlroute_routed_statements_total.
+  e.ByObject("sqlroute_routed_statements_total",
+             "Statements routed (session statements excluded), per logic database and per logic table.",
+             s.routed_statements_by_database, s.routed_statements_by_table);
+  e.ByObject("sqlroute_single_node_statements_total",
+             "Statements routed to one node, per logic database and per logic table.",
+             s.single_node_statements_by_database, s.single_node_statements_by_table);
+  e.Histogram("sqlroute_route_units", "Route units per routed statement.", s.route_units);
   return std::move(e.text());
 }
 

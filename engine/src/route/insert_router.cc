@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/strings.h"
+#include "route/scatter_reasons.h"
 #include "route/sharding_checks.h"
 #include "route/subquery_conditions.h"
 #include "route/table_router.h"
@@ -124,6 +125,7 @@ RouteContext RouteInsertSelect(const RouteInput& input, const rules::ShardingTab
     context.warnings.push_back("full route: " + conditions.full_route_reason);
   }
   RunAudits(input, tables, !conditions.branches.empty());
+  if (context.units.size() > 1) AddShardingScatterReasons(input, {&target}, conditions, context);
   return context;
 }
 
@@ -207,6 +209,7 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
     context.insert_rows[unit].push_back(static_cast<int>(r));
   }
   context.type = RouteType::Standard;
+  if (context.units.size() > 1) AddInsertRowsReason(input, *target, rows.size(), context);
   RunAudits(input, tables, has_conditions);
   return context;
 }

@@ -14,6 +14,7 @@ struct RouteContext {
   std::vector<RouteDecision> decisions;
   std::vector<std::string> warnings;
   std::vector<std::string> notes;  // read/write and shadow decisions, for explain
+  std::vector<ScatterReason> scatter_reasons;  // filled only for a route of several units
   // Chained data sources (rules::DataSourceGraph::chained): for each unit (same order), the
   // logical data sources it passed ("readwrite rw_0 -> shadow shadow_0 -> "), and the pass of
   // the decorators that runs (each pass takes the units one link further).
@@ -37,11 +38,12 @@ struct RouteContext {
   bool SingleUnit() const { return units.size() == 1; }
 };
 
-// The units and decisions of an earlier plan, which routing writes over (Engine::RouteInto) so
+// The units, decisions and scatter reasons of an earlier plan, which routing writes over (Engine::RouteInto) so
 // that their strings and lists keep their buffers.
 struct SpareRoute {
   std::vector<RouteUnit> units;
   std::vector<RouteDecision> decisions;
+  std::vector<ScatterReason> scatter_reasons;
 };
 
 }  // namespace sqlroute::route

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/strings.h"
+#include "route/scatter_reasons.h"
 #include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
@@ -158,7 +159,9 @@ RouteContext RouteByDataSourceHint(const RouteInput& input) {
 
 }  // namespace
 
-RouteContext Route(const RouteInput& input) {
+namespace {
+
+RouteContext RouteByClass(const RouteInput& input) {
   if (input.rules.data_sources.empty()) {
     throw Error(Message<msg::NoRouteResult>());
   }
@@ -180,6 +183,14 @@ RouteContext Route(const RouteInput& input) {
       if (tables.sharding.empty()) return RouteNonSharding(input, tables);
       return RouteSharding(input, tables.sharding);
   }
+}
+
+}  // namespace
+
+RouteContext Route(const RouteInput& input) {
+  RouteContext context = RouteByClass(input);
+  if (context.units.size() > 1 && context.scatter_reasons.empty()) AddNatureScatterReason(input, context);
+  return context;
 }
 
 }  // namespace sqlroute::route

@@ -213,16 +213,17 @@ class Extractor {
 
   // Why no sharding value came out of a branch, naming the sharding column it touches.
  public:
-  std::string WhyNoValue(const std::vector<ast::ExprId>& branch) const {
+  // `code` becomes SUBQUERY_NOT_FOLLOWED when the column is compared with a subquery.
+  std::string WhyNoValue(const std::vector<ast::ExprId>& branch, ScatterCode& code) const {
     for (ast::ExprId predicate : branch) {
-      std::string reason = Explain(predicate, "");
+      std::string reason = Explain(predicate, "", code);
       if (!reason.empty()) return reason;
     }
     return "";
   }
 
  private:
-  std::string Explain(ast::ExprId id, const std::string& function) const {
+  std::string Explain(ast::ExprId id, const std::string& function, ScatterCode& code) const {
     const ast::Expr& expr = statement_.expr(id);
     if (expr.kind == ast::ExprKind::Column) {
       ColumnOrigin origin = scope_.Origin(id);
@@ -233,7 +234,7 @@ class Extractor {
     }
     std::string inside = expr.kind == ast::ExprKind::Function ? expr.op : function;
     for (ast::ExprId child : expr.children) {
-      std::string reason = Explain(child, inside);
+      std::string reason = Explain(child, inside, code);
       if (!reason.empty()) return reason;
     }
     if (!function.empty() || expr.children.empty()) return "";
@@ -251,7 +252,10 @@ class Extractor {
       if (value_side) return "the value compared with " + column + " is neither a literal nor a parameter";
       return "operator " + op + " on " + column + " gives no sharding value";
     }
-    if (expr.kind == ast::ExprKind::In && expr.subquery != ast::kNoQuery) return column + " is compared with a subquery";
+    if (expr.kind == ast::ExprKind::In && expr.subquery != ast::kNoQuery) {
+      code = ScatterCode::SUBQUERY_NOT_FOLLOWED;
+      return column + " is compared with a subquery";
+    }
     return "";
   }
 
@@ -403,6 +407,7 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     auto parts = AndPredicates(statement, predicates[p]);
     if (!parts) {
       result.full_route_reason = "the WHERE clause has more than " + std::to_string(kMaxBranches) + " OR branches";
+      result.full_route_code = ScatterCode::WHERE_TOO_COMPLEX;
       return result;
     }
     if (p == 0) {  // the first predicate: its branches as they are
@@ -419,6 +424,7 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     }
     if (next.size() > kMaxBranches) {
       result.full_route_reason = "the WHERE clause has more than " + std::to_string(kMaxBranches) + " OR branches";
+      result.full_route_code = ScatterCode::WHERE_TOO_COMPLEX;
       return result;
     }
     branches = std::move(next);
@@ -440,13 +446,17 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     }
     if (condition.columns.empty()) {
       result.branches.clear();
-      std::string why = extractor.WhyNoValue(branch);
+      ScatterCode code = ScatterCode::OPERATOR_NO_VALUE;
+      std::string why = extractor.WhyNoValue(branch, code);
       if (branches.size() > 1) {
         result.full_route_reason = why.empty() ? "an OR branch has no sharding condition"
                                                : "an OR branch has no sharding value: " + why;
       } else {
         result.full_route_reason = why.empty() ? "no sharding condition in the WHERE clause" : why;
       }
+      bool none = why.empty();
+      result.full_route_code = !none ? code : branches.size() > 1 ? ScatterCode::OR_ACROSS_COLUMNS
+                                                                  : ScatterCode::NO_SHARDING_CONDITION;
       return result;
     }
     result.branches.push_back(std::move(condition));

@@ -11,6 +11,7 @@
 #include "rules/compiled_rules.h"
 #include "route/table_scope.h"
 #include "sqlroute/algorithm.h"
+#include "sqlroute/scatter.h"
 
 namespace sqlroute::route {
 
@@ -32,6 +33,7 @@ struct ShardingCondition {
 struct ShardingConditions {
   std::vector<ShardingCondition> branches;  // empty: no usable condition
   std::string full_route_reason;            // why branches is empty, when there was a WHERE
+  ScatterCode full_route_code = ScatterCode::NO_SHARDING_CONDITION;  // the same, as a scatter code
   bool AlwaysFalse() const;
 };
 

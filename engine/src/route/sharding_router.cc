@@ -7,6 +7,7 @@
 #include "route/in_list_split.h"
 #include "route/insert_router.h"
 #include "route/router.h"
+#include "route/scatter_reasons.h"
 #include "route/sharding_checks.h"
 #include "route/subquery_conditions.h"
 #include "route/table_router.h"
@@ -150,9 +151,11 @@ RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<
   // `input.spare`'s units and decisions are written over by the standard route.
   const ast::Statement& statement = input.statement;
   RouteContext context;
+  bool standard = false;
   if (conditions.AlwaysFalse()) {
     context = RouteUnicast(input.rules, tables);
   } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
+    standard = true;
     InListChoices choices;
     bool split = tables.size() == 1;
     StandardRoute(input, tables, conditions, context, split ? &choices : nullptr, input.spare);
@@ -163,6 +166,7 @@ RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<
   if (context.units.size() > 1 && !conditions.full_route_reason.empty()) {
     context.warnings.push_back("full route: " + conditions.full_route_reason);
   }
+  if (context.units.size() > 1) AddShardingScatterReasons(input, tables, conditions, context, standard);
   CheckUpdateShardingValue(input, scope, conditions, context);
   CheckLimitOnMultipleNodes(statement, context);
   RunAudits(input, tables, !conditions.branches.empty());
@@ -204,7 +208,7 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const rule
     AddSubqueryConditions(input, statement.main_query, conditions);
   } else if (statement.has_subquery) {
     std::string disagreement = SubqueryDisagreement(input, conditions);
-    if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement};
+    if (!disagreement.empty()) conditions = ShardingConditions{{}, disagreement, ScatterCode::SUBQUERY_NOT_FOLLOWED};
   }
   return RouteShardingConditions(input, tables, scope, conditions);
 }

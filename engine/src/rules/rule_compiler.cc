@@ -126,6 +126,9 @@ class Compiler {
       throw Error(Message<msg::StrategyWithoutColumn>(), path);
     }
     result.algorithm_name = chosen->algorithm_name;
+    if (const config::AlgorithmConfig* found = config::Find(sharding.sharding_algorithms, chosen->algorithm_name)) {
+      result.algorithm_type = ToUpper(found->type);
+    }
     result.algorithm = Algorithm(chosen->algorithm_name, sharding, path);
     CheckInlineVariables(result, sharding, path);
     bool fits = (result.kind == StrategyConfig::Kind::Standard && result.algorithm.standard) ||

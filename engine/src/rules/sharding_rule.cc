@@ -84,6 +84,9 @@ ShardingRule::ShardingRule(std::vector<ShardingTable> tables, std::vector<std::v
         table.distinct_nodes = std::find(actual.begin() + static_cast<std::ptrdiff_t>(i) + 1, actual.end(), actual[i]) == actual.end();
       }
     }
+    std::unordered_set<std::string> names;
+    for (const auto& node : table.nodes) names.insert(node.table);
+    table.distinct_table_names = names.size() == table.nodes.size();
     for (auto [strategy, info] : {std::pair{&table.database_strategy, &table.data_source_info},
                                   std::pair{&table.table_strategy, &table.table_info}}) {
       if (!strategy->column_names.empty()) strategy->target = ShardingTarget{table.logic_table, strategy->column_names.front(), *info};

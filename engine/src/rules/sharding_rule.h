@@ -23,6 +23,7 @@ struct ShardingStrategy {
   std::vector<std::string> columns;       // lower-cased, for matching
   std::vector<std::string> column_names;  // as configured: INLINE variables use these
   std::string algorithm_name;
+  std::string algorithm_type;  // the configured type, upper-cased (MOD, INLINE, ...)
   ShardingAlgorithm algorithm;
   // What a standard algorithm is told (logic table, column, node naming): set by ShardingRule.
   std::optional<ShardingTarget> target;
@@ -59,6 +60,7 @@ struct ShardingTable {
   bool allow_hint_disable_audit = true;
   int binding_group = -1;
   bool distinct_nodes = false;  // no data node listed twice (set by ShardingRule)
+  bool distinct_table_names = false;  // no actual table name on two data nodes (set by ShardingRule)
 
   const std::vector<std::string>& ActualTables(const std::string& data_source) const;
   int DataSourceIndex(const std::string& data_source) const;  // -1: not a data source of the table

@@ -7,6 +7,9 @@ The report groups statements by shape (literals as ``?``) and adds up route type
 counts, full-route reasons (the plan's warnings), the primary/replica split of read/write
 groups, the shadow share, and how INSERTed rows spread over data nodes; ``rules`` names the
 read/write groups and shadow data sources the rules have (their sections show even when unused).
+Each statement of several units adds its plan's scatter reasons (codes and messages) to its
+shape and to the workload's count per code. Session statements (TCL, SET, USE) get their own
+count and scope ``session``: they follow the session to every data source and are no scatter.
 """
 
 from __future__ import annotations
@@ -84,6 +87,7 @@ class ShapeStats:
     scopes: Counter = field(default_factory=Counter)
     units: List[int] = field(default_factory=list)
     reasons: Counter = field(default_factory=Counter)
+    scatter: Counter = field(default_factory=Counter)  # "CODE: message" -> statements
     errors: Counter = field(default_factory=Counter)
 
     def to_dict(self) -> Dict[str, Any]:
@@ -92,7 +96,8 @@ class ShapeStats:
         return {
             "shape": self.shape, "first_line": self.first_line, "count": self.count,
             "route_types": dict(self.route_types), "scopes": dict(self.scopes), "units": units,
-            "full_route_reasons": dict(self.reasons), "errors": dict(self.errors),
+            "full_route_reasons": dict(self.reasons), "scatter_reasons": dict(self.scatter),
+            "errors": dict(self.errors),
         }
 
 
@@ -117,6 +122,8 @@ class WorkloadAnalysis:
         self.errors: List[Dict[str, Any]] = []
         self.error_count = 0
         self.statements = 0
+        self.session_statements = 0
+        self.scatter_codes: Counter = Counter()
 
     def add(self, statement: WorkloadStatement) -> None:
         self.statements += 1
@@ -131,12 +138,20 @@ class WorkloadAnalysis:
             if len(self.errors) < MAX_LISTED_ERRORS:
                 self.errors.append({"line": statement.line, "code": error.code, "message": error.message})
             return
-        scope = self.scopes.scope(plan)
         stats.route_types[plan.route_type] += 1
+        if plan.session_statement:
+            stats.scopes["session"] += 1
+            self.session_statements += 1
+            return
+        scope = self.scopes.scope(plan)
         stats.scopes[scope] += 1
         stats.units.append(len(plan.route_units))
+        for reason in plan.scatter_reasons:
+            stats.scatter[f"{reason.code}: {reason.message}"] += 1
+            self.scatter_codes[reason.code] += 1
         if scope == "all":
-            for reason in plan.warnings or [f"{plan.route_type} route"]:
+            fallback = [reason.message for reason in plan.scatter_reasons] or [f"{plan.route_type} route"]
+            for reason in plan.warnings or fallback:
                 stats.reasons[reason] += 1
         self.scope_counts[scope] += 1
         for table in self.scopes.touched(plan):
@@ -167,10 +182,13 @@ class WorkloadAnalysis:
             "routed": routed,
             "errors": self.error_count,
             "scopes": {scope: self.scope_counts[scope] for scope in SCOPES},
+            "session_statements": self.session_statements,
+            "scatter_reasons": dict(self.scatter_codes.most_common()),
             "single_node_share": _share(self.scope_counts["single"], routed),
             "tables": {table: {scope: counts[scope] for scope in SCOPES} for table, counts in sorted(self.table_scopes.items())},
             "shapes": [s.to_dict() for s in shapes],
-            "top_scatter": [{"shape": s.shape, "count": s.scopes["all"], "reasons": sorted(s.reasons)} for s in scatter],
+            "top_scatter": [{"shape": s.shape, "count": s.scopes["all"], "reasons": sorted(s.reasons),
+                             "scatter_reasons": sorted(s.scatter)} for s in scatter],
             "rules": {"readwrite_groups": sorted(self.scopes.primaries),
                       "shadow_data_sources": sorted(self.scopes.shadows)},
             "readwrite": {"primary": self.readwrite["primary"], "replica": self.readwrite["replica"]},

@@ -114,7 +114,8 @@ def _scopes_section(report: Dict[str, Any]) -> str:
     scopes, routed = report["scopes"], report["routed"]
     html = ["<h2>Where statements go</h2>",
             f"<p>{report['statements']} statements, {routed} routed, {report['errors']} errors; "
-            f"{_percent(scopes['single'], routed)} to one node.</p>",
+            f"{_percent(scopes['single'], routed)} to one node; "
+            f"{report['session_statements']} session statements (TCL, SET, USE), not counted as scatter.</p>",
             stacked_bars("scopes", [("all statements", scopes)], SCOPE_COLOURS, SCOPE_LABELS)]
     if report["tables"]:
         html.append("<h2>Per table</h2>")
@@ -132,8 +133,12 @@ def _scatter_section(report: Dict[str, Any], top: int) -> str:
     html.append(value_bars("top_scatter", [(entry["shape"], entry["count"]) for entry in scatter],
                            SCOPE_COLOURS["all"], labels_above=True))
     rows = "".join(f'<tr><td class="n">{entry["count"]}</td><td><code>{escape(entry["shape"])}</code></td>'
-                   f'<td>{"<br>".join(escape(reason) for reason in entry["reasons"])}</td></tr>' for entry in scatter)
-    html.append(f"<table><tr><th>count</th><th>statement</th><th>why</th></tr>{rows}</table>")
+                   f'<td>{"<br>".join(escape(reason) for reason in entry["reasons"])}</td>'
+                   f'<td>{"<br>".join(escape(reason) for reason in entry["scatter_reasons"])}</td></tr>' for entry in scatter)
+    html.append(f"<table><tr><th>count</th><th>statement</th><th>why</th><th>scatter reasons</th></tr>{rows}</table>")
+    if report["scatter_reasons"]:
+        html.append("<h2>Scatter reasons</h2>")
+        html.append(_table(("code", "statements"), list(report["scatter_reasons"].items())))
     return "".join(html)
 
 

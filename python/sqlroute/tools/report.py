@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Sequence
 
-SCOPE_LABELS = {"single": "one node", "several": "several nodes", "all": "all nodes"}
+SCOPE_LABELS = {"single": "one node", "several": "several nodes", "all": "all nodes", "session": "session"}
 MAX_SHAPE_WIDTH = 90
 
 
@@ -32,6 +32,9 @@ def format_analysis(report: Dict[str, Any], source: str, top: int = 10) -> str:
     lines = [f"Workload: {source}: {report['statements']} statements, {routed} routed, {report['errors']} errors"]
     lines.append("Routes: " + ", ".join(f"{SCOPE_LABELS[scope]} {_percent(count, routed)} ({count})"
                                         for scope, count in scopes.items()))
+    lines.append(f"Session statements (TCL, SET, USE; not scatter): {report['session_statements']}")
+    if report["scatter_reasons"]:
+        lines.append("Scatter reasons: " + _counts(report["scatter_reasons"]))
     if report["tables"]:
         lines += ["", "Per table:"]
         rows = [(table, c["single"], c["several"], c["all"]) for table, c in report["tables"].items()]
@@ -51,6 +54,7 @@ def format_analysis(report: Dict[str, Any], source: str, top: int = 10) -> str:
         for entry in report["top_scatter"][:top]:
             lines.append(f"  {entry['count']} x {_short(entry['shape'])}")
             lines += [f"      why: {reason}" for reason in entry["reasons"]]
+            lines += [f"      reason: {reason}" for reason in entry["scatter_reasons"]]
     readwrite = report["readwrite"]
     if report["rules"]["readwrite_groups"]:
         total = readwrite["primary"] + readwrite["replica"]
