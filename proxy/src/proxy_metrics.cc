@@ -76,7 +76,7 @@ std::string ProxyMetrics::Prometheus(const DatabaseRegistry& databases) const {
   out << "proxy_current_connections " << connections_.load(std::memory_order_relaxed) << "\n";
   Header(out, "proxy_requests_total", "counter", "Statements received from clients.");
   out << "proxy_requests_total " << requests_.load(std::memory_order_relaxed) << "\n";
-  Header(out, "proxy_transactions_total", "counter", "Transactions ended, by commit or rollback.");
+  Header(out, "proxy_transactions_total", "counter", "Transactions ended, by commit or rollback (a failed COMMIT is a rollback).");
   out << "proxy_transactions_total{type=\"commit\"} " << commits_.load(std::memory_order_relaxed) << "\n"
       << "proxy_transactions_total{type=\"rollback\"} " << rollbacks_.load(std::memory_order_relaxed) << "\n";
   Header(out, "proxy_execute_errors_total", "counter", "Statements answered with an error.");

@@ -52,8 +52,11 @@ StatementResult QueryDispatcher::RunStatement(ConnectionState& state, const Clie
     case Kind::Commit:
     case Kind::Rollback: {
       bool commit = statement.kind == Kind::Commit;
-      if (context_.observability->metrics_enabled()) context_.observability->metrics().TransactionEnded(commit);
-      return context_.executor->EndTransaction(state, commit);
+      StatementResult result = context_.executor->EndTransaction(state, commit);
+      // A COMMIT that fails on a storage unit did not commit: it counts as a rollback.
+      bool committed = commit && result.kind != StatementResult::Kind::Error;
+      if (context_.observability->metrics_enabled()) context_.observability->metrics().TransactionEnded(committed);
+      return result;
     }
     case Kind::SetAutocommit: return SetAutocommit(state, statement.flag);
     case Kind::SetSession: return StatementResult::Done();

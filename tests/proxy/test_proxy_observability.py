@@ -94,6 +94,22 @@ def test_metrics_count_statements_connections_transactions_and_errors(observed):
     assert value(samples, "proxy_pool_waits_total", database="sharding_db", storage_unit="ds_1") >= 0
 
 
+def test_dashboard_proxy_panels_name_exported_metrics(observed):
+    import json
+    import sys
+    from proxy_process import REPO_ROOT
+    sys.path.insert(0, str(REPO_ROOT / "tests" / "python"))
+    from promql_names import exported_names, metric_names
+    _, _, metrics_port = observed
+    exported = exported_names(scrape(metrics_port))
+    dashboard = json.loads((REPO_ROOT / "examples" / "monitoring" / "grafana-dashboard.json").read_text())
+    exprs = [target["expr"] for panel in dashboard["panels"] for target in panel.get("targets", [])]
+    proxy_exprs = [expr for expr in exprs if any(name.startswith("proxy_") for name in metric_names(expr))]
+    assert len(proxy_exprs) >= 4
+    for expr in proxy_exprs:
+        assert metric_names(expr) <= exported, (expr, metric_names(expr) - exported)
+
+
 def test_metrics_endpoint_serves_only_metrics(observed):
     _, _, metrics_port = observed
     with pytest.raises(urllib.error.HTTPError) as error:

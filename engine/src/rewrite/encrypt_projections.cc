@@ -136,7 +136,14 @@ class ProjectionRewriter {
         throw Error(Message<msg::EncryptedInsideProjection>(arg::projection = statement_.text(projection.span)),
                     PositionAt(statement_.sql, projection.span.begin));
       }
-      if (auto derived = column ? std::nullopt : ThroughDerived(projection.expr); derived && main) {
+      auto derived = column ? std::nullopt : ThroughDerived(projection.expr);
+      if (const char* clause = derived ? PredicateClause(id) : nullptr) {
+        // A predicate sub-query projecting a derived table's encrypted column yields ciphertext
+        // that the enclosing predicate would compare with its query column.
+        throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = clause),
+                    PositionAt(statement_.sql, projection.span.begin));
+      }
+      if (derived && main) {
         const std::string& label = projection.alias ? projection.alias->name : expr.column.name.name;
         out_.decrypt.push_back({{label, fixed ? position : -1}, derived->table->name.name, derived->column->logic,
                                 derived->column->cipher.encryptor_name});
@@ -171,26 +178,29 @@ class ProjectionRewriter {
     return {as_written ? LikeWritten(column.cipher.column, written) : Backquote(column.cipher.column), true};
   }
 
-  // A block inside WHERE, ON or HAVING (IN / EXISTS / a compared scalar sub-query), not itself a
-  // derived table of such a block.
-  bool PredicateSubquery(QueryId id) const {
-    if (id == ast::kNoQuery || id == statement_.main_query) return false;
-    if (statement_.queries[static_cast<std::size_t>(id)].alias) return false;
+  // The clause (WHERE, ON or HAVING) a block sits in as an IN / EXISTS / compared scalar
+  // sub-query, or nullptr; a derived table of such a block is not one.
+  const char* PredicateClause(QueryId id) const {
+    if (id == ast::kNoQuery || id == statement_.main_query) return nullptr;
+    if (statement_.queries[static_cast<std::size_t>(id)].alias) return nullptr;
     const ast::Span& block = statement_.queries[static_cast<std::size_t>(id)].span;
     auto inside = [&](ast::ExprId root) {
       if (root == ast::kNoExpr) return false;
       const ast::Span& span = statement_.expr(root).span;
       return span.begin <= block.begin && block.end <= span.end;
     };
-    if (inside(statement_.where)) return true;
+    if (inside(statement_.where)) return "WHERE";
     for (const ast::Query& query : statement_.queries) {
-      if (inside(query.where) || inside(query.having)) return true;
+      if (inside(query.where)) return "WHERE";
+      if (inside(query.having)) return "HAVING";
       for (const auto& join : query.joins) {
-        if (inside(join.on)) return true;
+        if (inside(join.on)) return "ON";
       }
     }
-    return false;
+    return nullptr;
   }
+
+  bool PredicateSubquery(QueryId id) const { return PredicateClause(id) != nullptr; }
 
   // The tables a `*` covers, and those of them with encrypted columns.
   std::pair<std::vector<const ast::TableRef*>, std::vector<const ast::TableRef*>> StarTables(
