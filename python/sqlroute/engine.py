@@ -85,6 +85,18 @@ class Engine(ObservabilityMixin):
         """
         return cls._build(core.Engine.from_yaml_string(dict_to_yaml(config)), "<dict>", metadata)
 
+    @classmethod
+    def from_cluster(cls, url: str, *, database: str, **options: Any) -> "Engine":
+        """Joins the ZooKeeper registry ``zookeeper://host:port[,host:port]/namespace`` and serves
+        ``database`` from it, as ShardingSphere's cluster mode does: a :class:`sqlroute.cluster.ClusterEngine`
+        (options: ``rules`` to create the database when the registry lacks it, ``digest``,
+        ``session_timeout``, ``connect_timeout``, ``instance_type``, ``attribute``, ``labels``, ``log``).
+        Raises :class:`sqlroute.ClusterError` when the registry cannot serve it.
+        """
+        from sqlroute.cluster import ClusterEngine  # noqa: PLC0415 - loads the ZooKeeper client only here
+
+        return ClusterEngine.join(url, database=database, **options)
+
     def with_metadata(self, metadata: Union[Mapping[str, Sequence[str]], str]) -> "Engine":
         """A new engine: these rules plus table metadata (a dict or YAML/JSON text). This one is unchanged."""
         return Engine(self._native.with_metadata(_metadata_text(metadata)), self._source)
