@@ -1,6 +1,8 @@
 #include "metadata_store.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <set>
 
 #include "sqlroute/error.h"
@@ -9,7 +11,7 @@
 namespace sqlroute::cluster {
 namespace {
 
-constexpr int kLoadAttempts = 20;
+constexpr int kLoadAttempts = 12;  // about 0.4 s of retries
 constexpr int kMaxDepth = 4;  // rules/{type}/{field}/{name}
 
 bool ParseVersion(const std::string& text, int& version) {
@@ -91,6 +93,8 @@ DatabaseState MetadataStore::Load(bool watch) {
     DatabaseState second = ReadOnce(false);
     bool complete = std::find(first.fingerprint.begin(), first.fingerprint.end(), "incomplete") == first.fingerprint.end();
     if (first.fingerprint == second.fingerprint && complete) return first;
+    // A writer between its content and its active version: give it a moment.
+    std::this_thread::sleep_for(std::chrono::milliseconds(5 * (attempt + 1)));
   }
   throw Error(Message<msg::RegistryContentInvalid>(
       arg::path = paths_.Database(database_), arg::what = "consistent rules",

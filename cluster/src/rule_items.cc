@@ -86,11 +86,32 @@ std::string Upper(std::string text) {
   return text;
 }
 
+// As YamlEngine.marshal writes a configuration object: block style, its properties in name
+// order; the maps `props` and `columns` (and a storage unit's properties) keep their own order.
+YAML::Node Canonical(const YAML::Node& node, bool sort_keys) {
+  if (node.IsSequence()) {
+    YAML::Node result(YAML::NodeType::Sequence);
+    for (const auto& each : node) result.push_back(Canonical(each, true));
+    return result;
+  }
+  if (!node.IsMap()) return YAML::Clone(node);  // fresh nodes: yaml-cpp assignment shares them
+  // Keys only: assigning a YAML::Node writes through to the node it refers to, so nodes are
+  // never moved (sorted) themselves.
+  std::vector<std::string> keys;
+  for (const auto& entry : node) keys.push_back(entry.first.Scalar());
+  if (sort_keys) std::stable_sort(keys.begin(), keys.end());
+  YAML::Node result(YAML::NodeType::Map);
+  for (const std::string& key : keys) {
+    result.force_insert(key, Canonical(node[key], key != "props" && key != "columns"));
+  }
+  return result;
+}
+
 // YamlEngine.marshal of a value: block YAML for maps and lists, the bare text for a string.
-std::string Marshal(const YAML::Node& node) {
+std::string Marshal(const YAML::Node& node, bool sort_keys = true) {
   if (node.IsScalar()) return node.Scalar();
   YAML::Emitter out;
-  out << node;
+  out << Canonical(node, sort_keys);
   return std::string(out.c_str()) + "\n";
 }
 
@@ -175,7 +196,7 @@ void EmitRules(YAML::Emitter& out, const std::map<std::string, YAML::Node>& rule
 RuleItems SplitRules(const std::string& yaml) {
   YAML::Node root = YAML::Load(yaml);
   RuleItems items;
-  for (const auto& unit : root["dataSources"]) items[kUnitsPrefix + unit.first.Scalar()] = Marshal(unit.second);
+  for (const auto& unit : root["dataSources"]) items[kUnitsPrefix + unit.first.Scalar()] = Marshal(unit.second, false);
   for (const auto& rule : root["rules"]) {
     std::string tag = rule.Tag();
     if (!tag.empty() && tag[0] == '!') tag.erase(0, 1);
