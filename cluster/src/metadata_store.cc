@@ -29,61 +29,83 @@ std::string MetadataStore::ItemPath(const std::string& key) const {
   return key == kPropsKey ? paths_.Props() : paths_.Database(database_) + "/" + key;
 }
 
-void MetadataStore::ReadItem(DatabaseState& state, const std::string& path, const std::string& key, bool watch) {
-  ItemVersions& versions = state.versions[key];
-  for (const std::string& child : client_.Children(VersionsOf(path), watch)) {
-    int version = 0;
-    if (ParseVersion(child, version)) versions.versions.push_back(version);
-  }
-  std::sort(versions.versions.begin(), versions.versions.end());
-  Stat stat{};
-  std::optional<std::string> active = client_.Get(ActiveVersionOf(path), watch, &stat);
-  if (!active) {
-    state.fingerprint.push_back(key + "=unwritten");
-    return;
-  }
-  int version = 0;
-  if (!ParseVersion(*active, version)) {
-    throw Error(Message<msg::RegistryContentInvalid>(arg::path = ActiveVersionOf(path), arg::what = "active version",
-                                                     arg::detail = "not a version number"));
-  }
-  std::optional<std::string> content = client_.Get(VersionOf(path, version), watch);
-  state.fingerprint.push_back(key + "=" + std::to_string(stat.mzxid) + (content ? "" : ":missing"));
-  if (!content) {
-    state.fingerprint.push_back("incomplete");
-    return;
-  }
-  versions.active = version;
-  versions.active_node_version = stat.version;
-  state.items[key] = *content;
-}
-
-void MetadataStore::Walk(DatabaseState& state, const std::string& path, const std::string& key, int depth,
-                         bool watch) {
-  std::vector<std::string> children = client_.Children(path, watch);
-  state.fingerprint.push_back(key + "/");
-  for (const std::string& child : children) state.fingerprint.back() += child + ",";
-  bool is_item = std::find(children.begin(), children.end(), "active_version") != children.end() ||
-                 std::find(children.begin(), children.end(), "versions") != children.end();
-  if (is_item) {
-    ReadItem(state, path, key, watch);
-    return;
-  }
-  if (depth >= kMaxDepth) return;
-  for (const std::string& child : children) Walk(state, path + "/" + child, key + "/" + child, depth + 1, watch);
-}
-
+// Reads the database level by level, each level in one pipelined round trip: the folders
+// (listing their children), then every item's active_version and versions, then the contents.
 DatabaseState MetadataStore::ReadOnce(bool watch) {
   DatabaseState state;
   const std::string database = paths_.Database(database_);
   state.exists = client_.Exists(database, watch);
   if (!state.exists) return state;
-  const std::string units = paths_.StorageUnits(database_);
-  for (const std::string& unit : client_.Children(units, watch)) {
-    ReadItem(state, units + "/" + unit, "data_sources/units/" + unit, watch);
+  struct Folder {
+    std::string path;
+    std::string key;
+    int depth;
+  };
+  std::vector<Folder> folders = {{paths_.StorageUnits(database_), "data_sources/units", 1},
+                                 {paths_.Rules(database_), "rules", 0}};
+  std::vector<Folder> items = {{paths_.Props(), kPropsKey, 0}};
+  while (!folders.empty()) {
+    std::vector<std::string> listed;
+    for (const Folder& folder : folders) listed.push_back(folder.path);
+    std::vector<NodeRead> reads = client_.ChildrenMany(listed, watch);
+    std::vector<Folder> next;
+    for (std::size_t i = 0; i < folders.size(); ++i) {
+      const std::vector<std::string>& children = reads[i].children;
+      state.fingerprint.push_back(folders[i].key + "/");
+      for (const std::string& child : children) state.fingerprint.back() += child + ",";
+      bool is_item = std::find(children.begin(), children.end(), "active_version") != children.end() ||
+                     std::find(children.begin(), children.end(), "versions") != children.end();
+      if (is_item && folders[i].key != "rules") {
+        items.push_back(folders[i]);
+      } else if (folders[i].depth < kMaxDepth) {
+        for (const std::string& child : children) {
+          next.push_back({folders[i].path + "/" + child, folders[i].key + "/" + child, folders[i].depth + 1});
+        }
+      }
+    }
+    folders = std::move(next);
   }
-  Walk(state, paths_.Rules(database_), "rules", 0, watch);
-  ReadItem(state, paths_.Props(), kPropsKey, watch);
+  std::vector<std::string> actives, version_lists;
+  for (const Folder& item : items) {
+    actives.push_back(ActiveVersionOf(item.path));
+    version_lists.push_back(VersionsOf(item.path));
+  }
+  std::vector<NodeRead> active_reads = client_.GetMany(actives, watch);
+  std::vector<NodeRead> version_reads = client_.ChildrenMany(version_lists, watch);
+  std::vector<std::string> contents;
+  std::vector<std::size_t> content_items;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    ItemVersions& versions = state.versions[items[i].key];
+    for (const std::string& child : version_reads[i].children) {
+      int version = 0;
+      if (ParseVersion(child, version)) versions.versions.push_back(version);
+    }
+    std::sort(versions.versions.begin(), versions.versions.end());
+    if (!active_reads[i].exists) {
+      state.fingerprint.push_back(items[i].key + "=unwritten");
+      continue;
+    }
+    int version = 0;
+    if (!ParseVersion(active_reads[i].data, version)) {
+      throw Error(Message<msg::RegistryContentInvalid>(arg::path = actives[i], arg::what = "active version",
+                                                       arg::detail = "not a version number"));
+    }
+    versions.active = version;
+    versions.active_node_version = active_reads[i].stat.version;
+    state.fingerprint.push_back(items[i].key + "=" + std::to_string(active_reads[i].stat.mzxid));
+    contents.push_back(VersionOf(items[i].path, version));
+    content_items.push_back(i);
+  }
+  std::vector<NodeRead> content_reads = client_.GetMany(contents, watch);
+  for (std::size_t j = 0; j < contents.size(); ++j) {
+    const Folder& item = items[content_items[j]];
+    if (!content_reads[j].exists) {
+      state.fingerprint.push_back("incomplete");
+      state.versions[item.key].active = -1;
+      continue;
+    }
+    state.items[item.key] = content_reads[j].data;
+  }
   return state;
 }
 

@@ -45,8 +45,6 @@ class MetadataStore {
 
  private:
   DatabaseState ReadOnce(bool watch);
-  void Walk(DatabaseState& state, const std::string& path, const std::string& key, int depth, bool watch);
-  void ReadItem(DatabaseState& state, const std::string& path, const std::string& key, bool watch);
   std::string ItemPath(const std::string& key) const;
 
   ZkClient& client_;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 #include "sqlroute/error.h"
@@ -19,6 +22,49 @@ bool IsConditionFailure(int rc) { return rc == ZNODEEXISTS || rc == ZBADVERSION 
 std::string Parent(const std::string& path) {
   std::size_t slash = path.rfind('/');
   return slash == 0 || slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+// The requests of one GetMany / ChildrenMany; each completion fills its slot.
+struct Batch {
+  std::mutex mutex;
+  std::condition_variable done;
+  std::size_t pending = 0;
+  std::vector<NodeRead> reads;
+  std::vector<int> codes;
+
+  void Finish(std::size_t index, int rc) {
+    std::lock_guard<std::mutex> lock(mutex);
+    codes[index] = rc;
+    if (--pending == 0) done.notify_all();
+  }
+};
+
+struct Slot {
+  std::shared_ptr<Batch> batch;
+  std::size_t index;
+};
+
+void OnData(int rc, const char* value, int length, const Stat* stat, const void* data) {
+  std::unique_ptr<Slot> slot(static_cast<Slot*>(const_cast<void*>(data)));
+  NodeRead& read = slot->batch->reads[slot->index];
+  if (rc == ZOK) {
+    read.exists = true;
+    if (value && length > 0) read.data.assign(value, static_cast<std::size_t>(length));
+    if (stat) read.stat = *stat;
+  }
+  slot->batch->Finish(slot->index, rc);
+}
+
+void OnChildren(int rc, const String_vector* strings, const Stat* stat, const void* data) {
+  std::unique_ptr<Slot> slot(static_cast<Slot*>(const_cast<void*>(data)));
+  NodeRead& read = slot->batch->reads[slot->index];
+  if (rc == ZOK) {
+    read.exists = true;
+    for (int i = 0; strings && i < strings->count; ++i) read.children.emplace_back(strings->data[i]);
+    std::sort(read.children.begin(), read.children.end());
+    if (stat) read.stat = *stat;
+  }
+  slot->batch->Finish(slot->index, rc);
 }
 
 }  // namespace
@@ -121,6 +167,43 @@ std::vector<std::string> ZkClient::Children(const std::string& path, bool watch)
   deallocate_String_vector(&children);
   std::sort(result.begin(), result.end());
   return result;
+}
+
+std::vector<NodeRead> ZkClient::ReadMany(const std::vector<std::string>& paths, bool watch, bool children) {
+  auto batch = std::make_shared<Batch>();
+  batch->reads.resize(paths.size());
+  batch->codes.assign(paths.size(), ZOK);
+  batch->pending = paths.size();
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    auto* slot = new Slot{batch, i};
+    int rc = children ? zoo_aget_children2(handle_, paths[i].c_str(), watch ? 1 : 0, &OnChildren, slot)
+                      : zoo_aget(handle_, paths[i].c_str(), watch ? 1 : 0, &OnData, slot);
+    if (rc != ZOK) {
+      delete slot;
+      batch->Finish(i, rc);
+    }
+  }
+  {
+    std::unique_lock<std::mutex> lock(batch->mutex);
+    batch->done.wait(lock, [&] { return batch->pending == 0; });
+  }
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    int rc = batch->codes[i];
+    if (rc == ZNONODE) {
+      if (watch) Exists(paths[i], true);  // a watch for the node's creation
+      continue;
+    }
+    if (rc != ZOK) Fail(rc, children ? "children listing" : "read", paths[i]);
+  }
+  return std::move(batch->reads);
+}
+
+std::vector<NodeRead> ZkClient::GetMany(const std::vector<std::string>& paths, bool watch) {
+  return ReadMany(paths, watch, /*children=*/false);
+}
+
+std::vector<NodeRead> ZkClient::ChildrenMany(const std::vector<std::string>& paths, bool watch) {
+  return ReadMany(paths, watch, /*children=*/true);
 }
 
 void ZkClient::CreateParents(const std::string& path) {

@@ -29,6 +29,14 @@ struct ZkOp {
   int version = -1;  // Set/Delete/Check: the data version expected (-1: any)
 };
 
+// One node as a batched read saw it.
+struct NodeRead {
+  bool exists = false;
+  std::string data;                   // GetMany
+  std::vector<std::string> children;  // ChildrenMany, sorted
+  Stat stat{};
+};
+
 class ZkClient {
  public:
   // Starts connecting; `digest` ("user:password", may be empty) is added as digest auth and
@@ -50,6 +58,9 @@ class ZkClient {
   bool Exists(const std::string& path, bool watch = false, Stat* stat = nullptr);
   // Empty when the node does not exist; sorted.
   std::vector<std::string> Children(const std::string& path, bool watch = false);
+  // Reads of many nodes in one round trip (the requests are pipelined), in the order given.
+  std::vector<NodeRead> GetMany(const std::vector<std::string>& paths, bool watch = false);
+  std::vector<NodeRead> ChildrenMany(const std::vector<std::string>& paths, bool watch = false);
   // Persistent create of the node and its missing parents; an existing node is updated.
   void Persist(const std::string& path, const std::string& value);
   // Creates the missing parents of `path` (empty persistent nodes).
@@ -70,6 +81,7 @@ class ZkClient {
 
  private:
   static void OnWatch(zhandle_t* handle, int type, int state, const char* path, void* context);
+  std::vector<NodeRead> ReadMany(const std::vector<std::string>& paths, bool watch, bool children);
   [[noreturn]] void Fail(int rc, const char* operation, const std::string& path) const;
   const ACL_vector* Acl() const;
 
