@@ -160,6 +160,20 @@ PYBIND11_MODULE(_cluster, module) {
   module.doc() = "Cluster mode's registry member (native); sqlroute.cluster wraps it.";
   // Errors thrown here are sqlroute::Error: sqlroute._core's translator (loaded first) raises them.
   py::module_::import("sqlroute._core");
+  module.def(
+      "mode_options",
+      [](const std::string& yaml) -> py::object {
+        std::optional<sqlroute::cluster::ClusterOptions> options = sqlroute::cluster::ModeOptions(yaml);
+        if (!options) return py::none();
+        py::dict result;
+        result["url"] = options->url;
+        result["database"] = options->database;
+        result["digest"] = options->digest;
+        result["session_timeout"] = options->session_timeout_ms / 1000.0;
+        result["connect_timeout"] = options->connect_timeout_ms / 1000.0;
+        return result;
+      },
+      py::arg("yaml"), "The cluster options of a ShardingSphere `mode:` section, or None (Standalone, no mode).");
   py::class_<ClusterMember, sqlroute::cluster::MemberHolder>(module, "Member", "One instance in a ZooKeeper registry (native).")
       .def_static("join", &sqlroute::cluster::JoinMember, py::arg("url"), py::arg("database"), py::arg("digest"),
                   py::arg("session_timeout_ms"), py::arg("connect_timeout_ms"), py::arg("instance_type"),

@@ -30,6 +30,12 @@ def _native_module():
     return _cluster
 
 
+def mode_options(text: str) -> Optional[Dict[str, Any]]:
+    """The join options of a ShardingSphere ``mode:`` section (url, database, digest, timeouts), or
+    None for Standalone or no mode; a :class:`sqlroute.ConfigError` for an unsupported repository."""
+    return _native_module().mode_options(text)
+
+
 def _with_disabled(native: Any, group: str, names: Sequence[str]) -> Any:
     """``native`` with the replicas the registry disables; names the rules no longer have are skipped
     (a replica's state outlives the rule that had it, as in ShardingSphere's registry)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import sqlroute
+import sqlroute.cluster
 from cluster_support import ORDERS, join, unit_sqls, wait_until
 
 ORDER_BY_ID = "SELECT * FROM t_order WHERE user_id = ? AND order_id = ?"
@@ -101,3 +102,22 @@ def test_rules_given_to_a_later_engine_do_not_replace_the_registry_rules(three, 
     three[0].apply_distsql(RESHARD)
     with join(registry_url, rules=ORDERS) as late:
         assert unit_sqls(late, ORDER_BY_ID, [3, 7]) == ["ds_1: SELECT * FROM t_order_3 WHERE user_id = ? AND order_id = ?"]
+
+
+def test_mode_cluster_in_a_rule_file_joins_the_registry(zookeeper, namespace, tmp_path) -> None:
+    mode = (f"mode:\n  type: Cluster\n  repository:\n    type: ZooKeeper\n    props:\n      namespace: {namespace}\n"
+            f"      server-lists: {zookeeper.servers}\n      timeToLiveSeconds: 4\n"
+            "      retryIntervalMilliseconds: 2000\n      maxRetries: 10\n")
+    rules = tmp_path / "orders.yaml"
+    rules.write_text(mode + ORDERS.read_text())
+    with sqlroute.Engine.from_yaml(rules) as first, sqlroute.Engine.from_yaml_string(rules.read_text()) as second:
+        assert isinstance(first, sqlroute.cluster.ClusterEngine) and first.database_name == "orders_db"
+        assert {node["instance_id"] for node in first.compute_nodes()} == {first.instance_id, second.instance_id}
+        first.apply_distsql(RESHARD)
+        wait_until(lambda: unit_sqls(second, ORDER_BY_ID, [3, 7]) == unit_sqls(first, ORDER_BY_ID, [3, 7]),
+                   timeout=PROPAGATION_BOUND)
+    standalone = "mode:\n  type: Standalone\n" + ORDERS.read_text()
+    assert not isinstance(sqlroute.Engine.from_yaml_string(standalone), sqlroute.cluster.ClusterEngine)
+    with pytest.raises(sqlroute.ConfigError) as caught:
+        sqlroute.Engine.from_yaml_string(mode.replace("ZooKeeper", "Etcd") + ORDERS.read_text())
+    assert caught.value.path == "mode.repository.type"

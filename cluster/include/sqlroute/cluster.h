@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,13 @@ struct ClusterOptions {
   // Where log lines go (default: stderr). Lines never hold secrets.
   std::function<void(const std::string&)> log;
 };
+
+// The options a ShardingSphere `mode:` section asks for (a rule file's or server.yaml's):
+//   mode: {type: Cluster, repository: {type: ZooKeeper, props: {namespace: ns, server-lists: "h:2181",
+//          digest: "user:pw", timeToLiveSeconds: 60, retryIntervalMilliseconds: 500, maxRetries: 3}}}
+// with `database` the file's databaseName; nullopt without a mode or for Standalone. Throws
+// Error(CONFIG_*) for another repository type or a missing namespace / server-lists.
+std::optional<ClusterOptions> ModeOptions(const std::string& yaml);
 
 // What the registry holds for the database, ready to compile.
 struct RegistrySnapshot {
