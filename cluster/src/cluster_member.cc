@@ -66,6 +66,7 @@ struct ClusterMember::State {
 
   std::mutex registry_mutex;  // one registry conversation at a time: the thread's syncs, writes, reads
   std::unique_ptr<ZkClient> client;
+  bool registered = false;  // the client's session holds this instance's online nodes and worker id
   bool closed = false;
 
   std::mutex wake_mutex;
@@ -116,6 +117,7 @@ struct ClusterMember::State {
   }
 
   void Connect() {
+    registered = false;
     client.reset();
     client = std::make_unique<ZkClient>(url.servers, options.session_timeout_ms, options.digest,
                                         [this](const SessionEvent&) { Wake(); });
@@ -129,6 +131,7 @@ struct ClusterMember::State {
   void Register() {
     RegisterOnline(*client, paths, instance);
     int worker_id = AssignWorkerId(*client, paths, instance.id);
+    registered = true;
     std::lock_guard<std::mutex> lock(status_mutex);
     status.worker_id = worker_id;
   }
@@ -265,12 +268,14 @@ struct ClusterMember::State {
       }
       Log("the registry session expired; registering again");
       Connect();
-      Register();
-      Log("registered again with worker id " + std::to_string(worker_id()));
     }
     if (!client->connected()) {
       SetConnected(false);
       return;
+    }
+    if (!registered) {
+      Register();
+      Log("registered again with worker id " + std::to_string(worker_id()));
     }
     SetConnected(true);
     Sync();

@@ -43,7 +43,7 @@ std::optional<ClusterOptions> ModeOptions(const std::string& yaml) {
   if (servers.empty()) throw Error(Message<msg::MissingKey>(arg::key = "server-lists"), "mode.repository.props");
   ClusterOptions options;
   options.url = "zookeeper://" + servers + "/" + namespace_name;
-  options.database = Text(root["databaseName"]);
+  options.database = Text(root["databaseName"], "logic_db");  // ShardingSphere's DefaultDatabase.LOGIC_NAME
   options.digest = Text(props["digest"]);
   options.session_timeout_ms = 1000 * Number(props["timeToLiveSeconds"], 60, "mode.repository.props.timeToLiveSeconds");
   options.connect_timeout_ms = Number(props["retryIntervalMilliseconds"], 500, "mode.repository.props.retryIntervalMilliseconds") *

@@ -162,6 +162,21 @@ class Engine:
     def from_distsql(cls, script: str, *, metadata: _Metadata = None) -> Engine: ...
     @classmethod
     def from_dict(cls, config: Mapping[str, Any], *, metadata: _Metadata = None) -> Engine: ...
+    @classmethod
+    def from_cluster(
+        cls,
+        url: str,
+        *,
+        database: str,
+        rules: Union[str, os.PathLike[str], None] = None,
+        digest: Optional[str] = None,
+        session_timeout: float = 60.0,
+        connect_timeout: float = 1.5,
+        instance_type: str = "jdbc",
+        attribute: str = "",
+        labels: Sequence[str] = (),
+        log: Optional[Callable[[str], None]] = None,
+    ) -> Engine: ...
     def with_metadata(self, metadata: Union[Mapping[str, Sequence[str]], str]) -> Engine: ...
     def apply_distsql(self, script: str) -> None: ...
     def export_yaml(self, include_secrets: bool = False) -> str: ...

@@ -6,7 +6,7 @@ import json
 import os
 import re
 from collections.abc import Mapping
-from typing import Any, List, Optional, Sequence, Union
+from typing import Any, Callable, List, Optional, Sequence, Union
 
 from sqlroute._native import core
 from sqlroute.hints import Hints, coerce_hints
@@ -116,16 +116,35 @@ class Engine(ObservabilityMixin):
         return cls._build(core.Engine.from_yaml_string(dict_to_yaml(config)), "<dict>", metadata)
 
     @classmethod
-    def from_cluster(cls, url: str, *, database: str, **options: Any) -> "Engine":
+    def from_cluster(
+        cls,
+        url: str,
+        *,
+        database: str,
+        rules: Union[str, "os.PathLike[str]", None] = None,
+        digest: Optional[str] = None,
+        session_timeout: float = 60.0,
+        connect_timeout: float = 1.5,
+        instance_type: str = "jdbc",
+        attribute: str = "",
+        labels: Sequence[str] = (),
+        log: Optional[Callable[[str], None]] = None,
+    ) -> "Engine":
         """Joins the ZooKeeper registry ``zookeeper://host:port[,host:port]/namespace`` and serves
-        ``database`` from it, as ShardingSphere's cluster mode does: a :class:`sqlroute.cluster.ClusterEngine`
-        (options: ``rules`` to create the database when the registry lacks it, ``digest``,
-        ``session_timeout``, ``connect_timeout``, ``instance_type``, ``attribute``, ``labels``, ``log``).
-        Raises :class:`sqlroute.ClusterError` when the registry cannot serve it.
+        ``database`` from it, as ShardingSphere's cluster mode does: a :class:`sqlroute.cluster.ClusterEngine`.
+
+        ``rules`` (a YAML file or text) create the database when the registry lacks it; ``digest``
+        (``user:password``) authenticates and guards every node written (CREATOR_ALL_ACL);
+        ``session_timeout`` / ``connect_timeout`` are seconds; ``instance_type`` (``jdbc`` or ``proxy``),
+        ``attribute`` (host, or host@port) and ``labels`` are what SHOW COMPUTE NODES lists; ``log``
+        receives the instance's log lines (default: stderr). Raises :class:`sqlroute.ClusterError`
+        when the registry cannot serve it. docs/cluster.md has the consistency model.
         """
         from sqlroute.cluster import ClusterEngine  # noqa: PLC0415 - loads the ZooKeeper client only here
 
-        return ClusterEngine.join(url, database=database, **options)
+        return ClusterEngine.join(url, database=database, rules=rules, digest=digest, session_timeout=session_timeout,
+                                  connect_timeout=connect_timeout, instance_type=instance_type, attribute=attribute,
+                                  labels=labels, log=log)
 
     def with_metadata(self, metadata: Union[Mapping[str, Sequence[str]], str]) -> "Engine":
         """A new engine: these rules plus table metadata (a dict or YAML/JSON text). This one is unchanged."""

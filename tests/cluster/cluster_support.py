@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Callable, List
 
 import sqlroute
-from conftest import RULES
 
-ORDERS = RULES / "orders.yaml"
+ORDERS = Path(__file__).resolve().parent / "rules" / "orders.yaml"
 SESSION_TIMEOUT = 4.0  # seconds; the test server's tick allows it
 CONNECT_TIMEOUT = 20.0
 

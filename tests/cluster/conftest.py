@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from zookeeper_server import ZooKeeperServer, installed  # noqa: E402
 
-RULES = Path(__file__).resolve().parent / "rules"
 _namespaces = itertools.count()
 
 

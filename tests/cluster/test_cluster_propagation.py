@@ -121,3 +121,26 @@ def test_mode_cluster_in_a_rule_file_joins_the_registry(zookeeper, namespace, tm
     with pytest.raises(sqlroute.ConfigError) as caught:
         sqlroute.Engine.from_yaml_string(mode.replace("ZooKeeper", "Etcd") + ORDERS.read_text())
     assert caught.value.path == "mode.repository.type"
+
+
+def test_distsql_applied_at_once_on_two_engines_keeps_both_changes(three) -> None:
+    import threading
+
+    errors = []
+
+    def apply(engine, table: str) -> None:
+        try:
+            for n in range(5):
+                engine.apply_distsql(f"CREATE BROADCAST TABLE RULE {table}_{n};")
+        except sqlroute.Error as error:  # noqa: PERF203 - collected for the assertion
+            errors.append(error)
+
+    threads = [threading.Thread(target=apply, args=(engine, f"t_{name}")) for engine, name in zip(three, "abc")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    for engine in three:
+        wait_until(lambda: all(engine.route(f"INSERT INTO t_{name}_{n} VALUES (1)").route_type == "Broadcast"
+                               for name in "abc" for n in range(5)), timeout=PROPAGATION_BOUND)

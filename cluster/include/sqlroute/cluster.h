@@ -43,7 +43,7 @@ struct ClusterOptions {
 // The options a ShardingSphere `mode:` section asks for (a rule file's or server.yaml's):
 //   mode: {type: Cluster, repository: {type: ZooKeeper, props: {namespace: ns, server-lists: "h:2181",
 //          digest: "user:pw", timeToLiveSeconds: 60, retryIntervalMilliseconds: 500, maxRetries: 3}}}
-// with `database` the file's databaseName; nullopt without a mode or for Standalone. Throws
+// with `database` the file's databaseName (default logic_db); nullopt without a mode or for Standalone. Throws
 // Error(CONFIG_*) for another repository type or a missing namespace / server-lists.
 std::optional<ClusterOptions> ModeOptions(const std::string& yaml);
 
