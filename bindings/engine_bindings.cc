@@ -216,6 +216,20 @@ void RegisterEngine(py::module_& module) {
       .def("decrypt", &Decrypt, py::arg("encryptor"), py::arg("value"), "Decrypts one value with a named encryptor.")
       .def("decrypt_row", &DecryptRow, py::arg("plan"), py::arg("labels"), py::arg("row"),
            "The row with the plan's encrypted columns decrypted.")
+      .def(
+          "with_disabled_read_data_sources",
+          [](const Engine& engine, const std::string& group, const std::vector<std::string>& names) {
+            return LoadWithoutGil([&] { return Engine(engine.rules()->WithDisabledReadDataSources(group, names)); });
+          },
+          py::arg("group"), py::arg("names"),
+          "A new engine: these rules with the replicas `names` of read/write group `group` disabled.")
+      .def(
+          "reload_from",
+          [](Engine& engine, const Engine& other) {
+            GilRelease release;
+            GuardEngineCall([&] { engine.Reload(other.rules()); });
+          },
+          py::arg("other"), "Swaps in the rules of `other` atomically (statements routing keep theirs).")
       .def_property_readonly("rules_version", [](const Engine& e) { return e.rules()->version(); })
       .def_property_readonly("database_name", [](const Engine& e) { return e.rules()->database_name(); })
       .def_property_readonly("data_source_names", [](const Engine& e) { return e.rules()->data_source_names(); });

@@ -11,6 +11,7 @@ PACKAGES=(
   mariadb-server python3-pymysql sysbench
   libmariadb-dev libasio-dev mariadb-client
   groovy default-jre-headless
+  libzookeeper-mt-dev zookeeper python3-kazoo
 )
 
 missing=()

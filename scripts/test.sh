@@ -10,7 +10,7 @@ bash scripts/build.sh || exit 1
 BUILD_DIR=${SQLROUTE_BUILD_DIR:-build}
 ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" > "$BUILD_DIR/ctest.log" 2>&1
 ctest_status=$?
-PYTHONPATH=python /usr/bin/python3 -m pytest -q tests/python tests/mariadb tests/proxy > "$BUILD_DIR/pytest.log" 2>&1
+PYTHONPATH=python /usr/bin/python3 -m pytest -q tests/python tests/mariadb tests/proxy tests/cluster > "$BUILD_DIR/pytest.log" 2>&1
 pytest_status=$?
 if [ $pytest_status -eq 5 ]; then
   echo "pytest collected no tests" >> "$BUILD_DIR/pytest.log"

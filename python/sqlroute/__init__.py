@@ -41,7 +41,8 @@ Errors
 Every failure raises a subclass of :class:`Error` with ``code``, ``category``, ``message``,
 ``position`` (``(line, column)`` in the SQL) and ``path`` (YAML key path):
 :class:`SqlSyntaxError`, :class:`ConfigError`, :class:`BindError`, :class:`RouteError`,
-:class:`RewriteError`, :class:`MergeError`, :class:`UnsupportedSqlError`, :class:`InternalError`.
+:class:`RewriteError`, :class:`MergeError`, :class:`UnsupportedSqlError`, :class:`InternalError`,
+:class:`ClusterError`.
 Loading stops at the first problem; :func:`check_yaml`, :func:`check_yaml_string` and
 :func:`check_distsql` list every problem of a rule text (:class:`ConfigProblem`).
 
@@ -69,6 +70,7 @@ from sqlroute.checking import ConfigProblem, check_distsql, check_yaml, check_ya
 from sqlroute.engine import Engine
 from sqlroute.errors import (
     BindError,
+    ClusterError,
     ConfigError,
     Error,
     InternalError,
@@ -102,6 +104,7 @@ __all__ = [
     "AuditValue",
     "BigInt",
     "BindError",
+    "ClusterError",
     "ComplexShardingValue",
     "ConfigError",
     "ConfigProblem",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
-from typing import Any, List, Optional, Sequence, Union
+from typing import Any, Callable, List, Optional, Sequence, Union
 
 from sqlroute._native import core
 from sqlroute.hints import Hints, coerce_hints
@@ -24,6 +25,29 @@ def _metadata_text(metadata: Union[Mapping[str, Any], str]) -> str:
     if isinstance(metadata, Mapping):
         return json.dumps({str(table): value for table, value in metadata.items()})
     raise TypeError(f"metadata must be a dict or YAML/JSON text, not {type(metadata).__name__}")
+
+
+_MODE_KEY = re.compile(r"^mode\s*:", re.MULTILINE)
+
+
+def _cluster_mode(*, path: Optional[str] = None, text: Optional[str] = None) -> Optional["Engine"]:
+    """A cluster engine when the rules' ``mode:`` asks for ShardingSphere's cluster mode
+    (``type: Cluster`` over ZooKeeper), joined with these rules for a registry that lacks them."""
+    if text is None:
+        try:
+            with open(path, encoding="utf-8") as rules:
+                text = rules.read()
+        except (OSError, UnicodeDecodeError):
+            return None  # the native loader reports it
+    if not _MODE_KEY.search(text):
+        return None
+    from sqlroute import cluster  # noqa: PLC0415 - the ZooKeeper client only for cluster mode
+
+    options = cluster.mode_options(text)
+    if options is None:
+        return None
+    url = options.pop("url")
+    return cluster.ClusterEngine.join(url, rules=path if path is not None else text, **options)
 
 
 def _native_session(session: Optional[Session]):
@@ -61,11 +85,17 @@ class Engine(ObservabilityMixin):
     def from_yaml(cls, path: Union[str, "os.PathLike[str]"], *, metadata: Metadata = None) -> "Engine":
         """Loads a ShardingSphere YAML rule file; raises :class:`sqlroute.ConfigError`."""
         path = os.fspath(path)
+        clustered = _cluster_mode(path=path)
+        if clustered is not None:
+            return clustered if metadata is None else clustered.with_metadata(metadata)
         return cls._build(core.Engine.from_yaml_file(path), path, metadata)
 
     @classmethod
     def from_yaml_string(cls, text: str, *, metadata: Metadata = None) -> "Engine":
         """Loads ShardingSphere YAML rules from a string; raises :class:`sqlroute.ConfigError`."""
+        clustered = _cluster_mode(text=text)
+        if clustered is not None:
+            return clustered if metadata is None else clustered.with_metadata(metadata)
         return cls._build(core.Engine.from_yaml_string(text), "<string>", metadata)
 
     @classmethod
@@ -84,6 +114,37 @@ class Engine(ObservabilityMixin):
         ``{"sharding": {...}, "readwrite_splitting": {...}}`` (see :mod:`sqlroute.rule_dict`).
         """
         return cls._build(core.Engine.from_yaml_string(dict_to_yaml(config)), "<dict>", metadata)
+
+    @classmethod
+    def from_cluster(
+        cls,
+        url: str,
+        *,
+        database: str,
+        rules: Union[str, "os.PathLike[str]", None] = None,
+        digest: Optional[str] = None,
+        session_timeout: float = 60.0,
+        connect_timeout: float = 1.5,
+        instance_type: str = "jdbc",
+        attribute: str = "",
+        labels: Sequence[str] = (),
+        log: Optional[Callable[[str], None]] = None,
+    ) -> "Engine":
+        """Joins the ZooKeeper registry ``zookeeper://host:port[,host:port]/namespace`` and serves
+        ``database`` from it, as ShardingSphere's cluster mode does: a :class:`sqlroute.cluster.ClusterEngine`.
+
+        ``rules`` (a YAML file or text) create the database when the registry lacks it; ``digest``
+        (``user:password``) authenticates and guards every node written (CREATOR_ALL_ACL);
+        ``session_timeout`` / ``connect_timeout`` are seconds; ``instance_type`` (``jdbc`` or ``proxy``),
+        ``attribute`` (host, or host@port) and ``labels`` are what SHOW COMPUTE NODES lists; ``log``
+        receives the instance's log lines (default: stderr). Raises :class:`sqlroute.ClusterError`
+        when the registry cannot serve it. docs/cluster.md has the consistency model.
+        """
+        from sqlroute.cluster import ClusterEngine  # noqa: PLC0415 - loads the ZooKeeper client only here
+
+        return ClusterEngine.join(url, database=database, rules=rules, digest=digest, session_timeout=session_timeout,
+                                  connect_timeout=connect_timeout, instance_type=instance_type, attribute=attribute,
+                                  labels=labels, log=log)
 
     def with_metadata(self, metadata: Union[Mapping[str, Sequence[str]], str]) -> "Engine":
         """A new engine: these rules plus table metadata (a dict or YAML/JSON text). This one is unchanged."""

@@ -102,10 +102,17 @@ class InternalError(Error):
     category = "internal"
 
 
+class ClusterError(Error):
+    """The rule registry (ZooKeeper) of cluster mode cannot serve a request (codes ``REGISTRY_*``)."""
+
+    category = "cluster"
+
+
 ERROR_CLASSES: Dict[str, Type[Error]] = {
     cls.category: cls
     for cls in (
-        SqlSyntaxError, ConfigError, BindError, RouteError, RewriteError, MergeError, UnsupportedSqlError, InternalError
+        SqlSyntaxError, ConfigError, BindError, RouteError, RewriteError, MergeError, UnsupportedSqlError, InternalError,
+        ClusterError,
     )
 }
 

@@ -24,6 +24,7 @@ EXPECTED_CLASSES = {
     "merge": sqlroute.MergeError,
     "unsupported": sqlroute.UnsupportedSqlError,
     "internal": sqlroute.InternalError,
+    "cluster": sqlroute.ClusterError,
 }
 
 

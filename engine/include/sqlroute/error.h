@@ -10,7 +10,7 @@
 
 namespace sqlroute {
 
-enum class ErrorCategory { Syntax, Config, Bind, Route, Rewrite, Merge, Unsupported, Internal };
+enum class ErrorCategory { Syntax, Config, Bind, Route, Rewrite, Merge, Unsupported, Internal, Cluster };
 
 enum class ErrorCode {
 #define SQLROUTE_ERROR(name, category, ss_code) name,

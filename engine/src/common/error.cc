@@ -34,6 +34,7 @@ std::string_view CategoryName(ErrorCategory category) {
       return "merge";
     case ErrorCategory::Unsupported: return "unsupported";
     case ErrorCategory::Internal: return "internal";
+    case ErrorCategory::Cluster: return "cluster";
   }
   return "internal";
 }

@@ -1,0 +1,1 @@
+"""Cluster mode over a real ZooKeeper (conftest.py starts it)."""
