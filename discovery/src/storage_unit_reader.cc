@@ -44,7 +44,7 @@ YAML::Node Column(const std::string& name, const std::string& key, const std::st
   YAML::Node result;
   result["name"] = name;
   if (words.count("INVISIBLE")) result["visible"] = false;
-  if (words.count("GENERATED") && !words.count("DEFAULT_GENERATED")) result["generated"] = true;
+  if (words.count("GENERATED")) result["generated"] = true;  // VIRTUAL or STORED GENERATED
   if (words.count("AUTO_INCREMENT")) result["autoIncrement"] = true;
   if (key == "PRI") result["primaryKey"] = true;
   return result.size() == 1 ? YAML::Node(name) : result;

@@ -71,7 +71,7 @@ def _flags(extra: str) -> Dict[str, bool]:
     words = (extra or "").upper().split()
     return {
         "visible": "INVISIBLE" not in words,
-        "generated": "GENERATED" in words and "DEFAULT_GENERATED" not in words,
+        "generated": "GENERATED" in words,  # VIRTUAL or STORED GENERATED, not DEFAULT_GENERATED
         "autoIncrement": "AUTO_INCREMENT" in words,
     }
 
