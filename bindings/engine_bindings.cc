@@ -8,6 +8,7 @@
 #include "gil.h"
 #include "session_binding.h"
 #include "sqlroute/engine.h"
+#include "sqlroute/error_text.h"
 #include "value_conversion.h"
 
 namespace py = pybind11;
@@ -159,6 +160,12 @@ py::list ScatterReasons(const Plan& plan) {
 }  // namespace
 
 void RegisterEngine(py::module_& module) {
+  module.def(
+      "raise_metadata_load_failed",
+      [](const std::string& data_source, const std::string& detail) {
+        throw Error(Message<msg::MetadataUnreadable>(arg::data_source = data_source, arg::detail = detail));
+      },
+      py::arg("data_source"), py::arg("detail"), "Raises METADATA_LOAD_FAILED naming the data source.");
   py::class_<Plan>(module, "Plan", "A routed statement (native); sqlroute.Plan wraps it.")
       .def_property_readonly("logic_sql", [](const Plan& p) { return p.logic_sql; })
       .def_property_readonly("statement_kind", [](const Plan& p) { return p.statement_kind; })
@@ -209,6 +216,15 @@ void RegisterEngine(py::module_& module) {
             return LoadWithoutGil([&] { return Engine(engine.rules()->WithMetadata(text)); });
           },
           py::arg("text"), "A new engine: these rules plus table metadata given as YAML or JSON text.")
+      .def(
+          "with_discovered_metadata",
+          [](const Engine& engine, const std::string& text) {
+            return LoadWithoutGil([&] { return Engine(engine.rules()->WithDiscoveredMetadata(text)); });
+          },
+          py::arg("text"), "A new engine whose metadata is the storage units' tables, folded into the logical view.")
+      .def_property_readonly("metadata_storage_units", [](const Engine& e) { return e.rules()->MetadataStorageUnits(); })
+      .def("export_metadata_yaml", [](const Engine& engine) { return engine.rules()->ExportMetadataYaml(); },
+           "The `metadata:` section alone.")
       .def(
           "export_yaml",
           [](const Engine& engine, bool include_secrets) { return engine.rules()->ExportYaml(include_secrets); },

@@ -68,9 +68,14 @@ def progress_reporter(label: str, total: int, err: TextIO) -> Optional[Callable[
     return report
 
 
+def _engine(args: argparse.Namespace):
+    """The rules of RULES, with ``--discover-metadata`` the metadata their data sources hold."""
+    return load_rules(args.rules, args.distsql, getattr(args, "discover_metadata", False))
+
+
 def _route(args: argparse.Namespace):
     params = [parse_param(text) for text in args.params]
-    return load_rules(args.rules, args.distsql).route(args.sql, params, hints=_hints(args.hints))
+    return _engine(args).route(args.sql, params, hints=_hints(args.hints))
 
 
 def cmd_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -96,7 +101,7 @@ def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_demo(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with open(args.file, encoding="utf-8") as handle:
         statements = read_statements(handle.read())
-    engine = load_rules(args.rules, args.distsql)
+    engine = _engine(args)
     out.write(f"Rules: {args.rules} -> {engine!r}\n")
     status = 0
     for index, statement in enumerate(statements, start=1):
@@ -122,7 +127,7 @@ def _problem_json(problem: ConfigProblem) -> Dict[str, Any]:
 
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     problems = check_rules(args.rules, args.distsql)
-    engine = load_rules(args.rules, args.distsql) if not problems else None
+    engine = _engine(args) if not problems else None
     warnings = lint(engine) if engine is not None else []
     if problems:
         status = INTERNAL if any(isinstance(p.error, InternalError) for p in problems) else BAD_INPUT
@@ -149,7 +154,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_analyze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with open(args.workload, encoding="utf-8", errors="replace") as handle:
         statements = read_workload(handle.read())
-    engine = load_rules(args.rules, args.distsql)
+    engine = _engine(args)
     report = analyze(engine, statements, progress_reporter("analyze", len(statements), err))
     if args.html:
         with open(args.html, "w", encoding="utf-8") as handle:
@@ -158,6 +163,17 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(json.dumps(report, indent=2, default=str) + "\n")
     else:
         out.write(format_analysis(report, args.workload, args.top))
+    return 0
+
+
+def cmd_metadata(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    engine = load_rules(args.rules, args.distsql).with_discovered_metadata(args.timeout)
+    text = engine.export_metadata_yaml()
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        out.write(text)
     return 0
 
 
@@ -174,7 +190,7 @@ def cmd_distribution(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"error: --png: {missing}\n")
         return BAD_INPUT
     values = _distribution_values(args)
-    engine = load_rules(args.rules, args.distsql)
+    engine = _engine(args)
     result = distribute(engine, args.table, values, args.column, progress_reporter("distribution", len(values), err))
     if args.png:
         result.save_png(args.png)
@@ -197,6 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     def add_rules(command: argparse.ArgumentParser) -> None:
         command.add_argument("rules", metavar="RULES", help="ShardingSphere YAML rule file or DistSQL script")
         command.add_argument("--distsql", action="store_true", help="read RULES as DistSQL whatever its name")
+        command.add_argument("--discover-metadata", action="store_true",
+                             help="read the tables' metadata from the data sources first (as ShardingSphere does)")
 
     def add_route_command(name: str, help_text: str, handler) -> None:
         command = commands.add_parser(name, help=help_text, description=help_text)
@@ -258,6 +276,18 @@ def build_parser() -> argparse.ArgumentParser:
     distribution.add_argument("--json", action="store_true", help="print the counts as JSON")
     distribution.add_argument("--png", metavar="FILE", help="also draw the histogram as a PNG (needs matplotlib)")
     distribution.set_defaults(handler=cmd_distribution)
+    metadata = commands.add_parser(
+        "metadata", help="read the tables' metadata from the data sources and print it as YAML",
+        description="Connect to each storage unit of RULES, read its tables (columns in order with visibility, "
+                    "generated and auto-increment flags, primary keys, indexes, constraints) as ShardingSphere "
+                    "does, fold them into logic tables and print the `metadata:` YAML, which a rule file (or "
+                    "Engine.with_metadata) loads offline.")
+    metadata.add_argument("rules", metavar="RULES", help="ShardingSphere YAML rule file or DistSQL script")
+    metadata.add_argument("--distsql", action="store_true", help="read RULES as DistSQL whatever its name")
+    metadata.add_argument("--output", "-o", metavar="FILE", help="write the YAML to FILE instead of stdout")
+    metadata.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                          help="bound on each connect and read (default 10)")
+    metadata.set_defaults(handler=cmd_metadata)
     return parser
 
 

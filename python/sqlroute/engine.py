@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Callable, List, Optional, Sequence, Union
 
+from sqlroute import discovery
 from sqlroute._native import core
 from sqlroute.hints import Hints, coerce_hints
 from sqlroute.observability import ObservabilityMixin
@@ -59,6 +60,11 @@ def _native_session(session: Optional[Session]):
     return session._native
 
 
+def _no_discovery_in_cluster_mode(discover_metadata: bool) -> None:
+    if discover_metadata:
+        raise ValueError("discover_metadata is not available in cluster mode yet: pass metadata= instead")
+
+
 class Engine(ObservabilityMixin):
     """A validated, immutable rule set plus the routing pipeline.
 
@@ -67,6 +73,8 @@ class Engine(ObservabilityMixin):
     ``metadata`` (every constructor) gives ordered column lists per table, as a dict
     ``{"t_user": ["id", "k", "c", "pad"]}`` or as YAML/JSON text; they serve ``*``
     expansion, INSERT without a column list and unqualified columns in joins.
+    ``discover_metadata=True`` reads them from the data sources first (:meth:`with_discovered_metadata`);
+    ``metadata`` then adds to what was read.
     """
 
     __slots__ = ("_native", "_source")
@@ -77,43 +85,49 @@ class Engine(ObservabilityMixin):
         self._source = source
 
     @classmethod
-    def _build(cls, native: Any, source: str, metadata: Metadata) -> "Engine":
+    def _build(cls, native: Any, source: str, metadata: Metadata, discover_metadata: bool) -> "Engine":
         engine = cls(native, source)
+        if discover_metadata:
+            engine = engine.with_discovered_metadata()
         return engine if metadata is None else engine.with_metadata(metadata)
 
     @classmethod
-    def from_yaml(cls, path: Union[str, "os.PathLike[str]"], *, metadata: Metadata = None) -> "Engine":
+    def from_yaml(cls, path: Union[str, "os.PathLike[str]"], *, metadata: Metadata = None,
+                  discover_metadata: bool = False) -> "Engine":
         """Loads a ShardingSphere YAML rule file; raises :class:`sqlroute.ConfigError`."""
         path = os.fspath(path)
         clustered = _cluster_mode(path=path)
         if clustered is not None:
+            _no_discovery_in_cluster_mode(discover_metadata)
             return clustered if metadata is None else clustered.with_metadata(metadata)
-        return cls._build(core.Engine.from_yaml_file(path), path, metadata)
+        return cls._build(core.Engine.from_yaml_file(path), path, metadata, discover_metadata)
 
     @classmethod
-    def from_yaml_string(cls, text: str, *, metadata: Metadata = None) -> "Engine":
+    def from_yaml_string(cls, text: str, *, metadata: Metadata = None, discover_metadata: bool = False) -> "Engine":
         """Loads ShardingSphere YAML rules from a string; raises :class:`sqlroute.ConfigError`."""
         clustered = _cluster_mode(text=text)
         if clustered is not None:
+            _no_discovery_in_cluster_mode(discover_metadata)
             return clustered if metadata is None else clustered.with_metadata(metadata)
-        return cls._build(core.Engine.from_yaml_string(text), "<string>", metadata)
+        return cls._build(core.Engine.from_yaml_string(text), "<string>", metadata, discover_metadata)
 
     @classmethod
-    def from_distsql(cls, script: str, *, metadata: Metadata = None) -> "Engine":
+    def from_distsql(cls, script: str, *, metadata: Metadata = None, discover_metadata: bool = False) -> "Engine":
         """Builds the rules from a DistSQL script (``REGISTER STORAGE UNIT``, ``CREATE SHARDING TABLE RULE``, ...).
 
         Errors are :class:`sqlroute.ConfigError` with the script position.
         """
-        return cls._build(core.Engine.from_distsql(script), "<distsql>", metadata)
+        return cls._build(core.Engine.from_distsql(script), "<distsql>", metadata, discover_metadata)
 
     @classmethod
-    def from_dict(cls, config: Mapping[str, Any], *, metadata: Metadata = None) -> "Engine":
+    def from_dict(cls, config: Mapping[str, Any], *, metadata: Metadata = None,
+                  discover_metadata: bool = False) -> "Engine":
         """Loads rules given as a dict in the shape of the YAML file.
 
         ``rules`` is a list of ``{"!SHARDING": {...}}`` items or a mapping
         ``{"sharding": {...}, "readwrite_splitting": {...}}`` (see :mod:`sqlroute.rule_dict`).
         """
-        return cls._build(core.Engine.from_yaml_string(dict_to_yaml(config)), "<dict>", metadata)
+        return cls._build(core.Engine.from_yaml_string(dict_to_yaml(config)), "<dict>", metadata, discover_metadata)
 
     @classmethod
     def from_cluster(
@@ -149,6 +163,23 @@ class Engine(ObservabilityMixin):
     def with_metadata(self, metadata: Union[Mapping[str, Sequence[str]], str]) -> "Engine":
         """A new engine: these rules plus table metadata (a dict or YAML/JSON text). This one is unchanged."""
         return Engine(self._native.with_metadata(_metadata_text(metadata)), self._source)
+
+    def with_discovered_metadata(self, timeout: float = discovery.DEFAULT_TIMEOUT) -> "Engine":
+        """A new engine whose metadata is read from the storage units (see :mod:`sqlroute.discovery`).
+
+        ``timeout`` bounds each connect and each read, in seconds. Raises :class:`sqlroute.ConfigError`
+        ``METADATA_LOAD_FAILED`` naming the data source that cannot be read; this engine is unchanged.
+        """
+        return Engine(discovery.discover(self._native, timeout), self._source)
+
+    @property
+    def metadata_storage_units(self) -> List[str]:
+        """The storage units whose tables make the metadata (a group's write, a shadow's production one)."""
+        return list(self._native.metadata_storage_units)
+
+    def export_metadata_yaml(self) -> str:
+        """The ``metadata:`` section alone, as YAML that :meth:`with_metadata` and a rule file load."""
+        return self._native.export_metadata_yaml()
 
     def apply_distsql(self, script: str) -> None:
         """Applies DistSQL (CREATE/ALTER/DROP ... RULE) to the live rules.

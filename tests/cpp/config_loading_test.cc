@@ -133,9 +133,36 @@ TEST(ConfigLoading, MetadataFromYamlAndJson) {
   auto from_json = LoadMetadataYaml(R"({"t_user": ["id", "k", "c", "pad"],
                                         "t_order": {"columns": ["order_id"], "dataSource": "ds_0"}})");
   ASSERT_EQ(from_yaml.size(), 2u);
-  EXPECT_EQ(from_yaml[0].value.columns, (std::vector<std::string>{"id", "k", "c", "pad"}));
+  EXPECT_EQ(from_yaml[0].value.ColumnNames(), (std::vector<std::string>{"id", "k", "c", "pad"}));
   EXPECT_EQ(from_yaml[1].value.data_source, "ds_0");
   EXPECT_TRUE(from_yaml == from_json);
+}
+
+TEST(ConfigLoading, MetadataFlagsIndexesAndConstraintsRoundTrip) {
+  auto read = LoadMetadataYaml(R"(
+t_order:
+  columns: [{name: order_id, primaryKey: true, autoIncrement: true}, user_id, {name: note, visible: false},
+            {name: total, generated: true}]
+  indexes: [{name: idx_user, columns: [user_id], unique: true}, idx_plain]
+  constraints: [{name: fk_user, referencedTable: t_user}]
+  dataSource: ds_0
+t_user: [user_id, name]
+)");
+  ASSERT_EQ(read.size(), 2u);
+  const TableMetadataConfig& order = read[0].value;
+  ASSERT_EQ(order.columns.size(), 4u);
+  EXPECT_TRUE(order.columns[0].primary_key && order.columns[0].auto_increment && order.columns[0].visible);
+  EXPECT_FALSE(order.columns[2].visible);
+  EXPECT_TRUE(order.columns[3].generated);
+  EXPECT_EQ(order.VisibleColumnNames(), (std::vector<std::string>{"order_id", "user_id", "total"}));
+  ASSERT_EQ(order.indexes.size(), 2u);
+  EXPECT_EQ(order.indexes[0].columns, (std::vector<std::string>{"user_id"}));
+  EXPECT_TRUE(order.indexes[0].unique);
+  EXPECT_EQ(order.indexes[1].name, "idx_plain");
+  ASSERT_EQ(order.constraints.size(), 1u);
+  EXPECT_EQ(order.constraints[0].referenced_table, "t_user");
+  // The export of `metadata:` alone loads back to the same entries.
+  EXPECT_TRUE(LoadMetadataYaml(ExportMetadataYaml(read)) == read);
 }
 
 TEST(ConfigLoading, UnreadableFileIsAnError) {

@@ -49,6 +49,17 @@ class RuleSet {
   // The same from CREATE TABLE statements separated by `;`.
   std::shared_ptr<const RuleSet> WithTableDefinitions(std::string_view create_table_statements) const;
 
+  // Metadata read from the databases, as ShardingSphere loads it when it starts. The storage
+  // units to read, in order; then a new rule set whose metadata is what they hold, given as YAML
+  // or JSON `{storage_unit: {table: <metadata entry>}}` (entries as WithMetadata reads them), folded
+  // as ShardingSphere folds it: actual tables into their logic table, the other tables placed on
+  // their data source, cipher columns named by their logical column and assisted and like columns
+  // left out. It replaces this one's metadata; a missing storage unit is METADATA_LOAD_FAILED.
+  std::vector<std::string> MetadataStorageUnits() const;
+  std::shared_ptr<const RuleSet> WithDiscoveredMetadata(std::string_view storage_units_yaml_or_json) const;
+  // The `metadata:` section alone, a document WithMetadata (and a rule file) loads.
+  std::string ExportMetadataYaml() const;
+
   // A new rule set: this one with the replicas `names` of read/write group `group` disabled, in
   // place of those disabled before (empty: all enabled). Reads avoid disabled replicas, and go to
   // the primary when all are disabled. Kept through WithDistSql / WithMetadata while the group and

@@ -5,6 +5,7 @@
 // owners from here. Flat vectors indexed by table reference, ExprId and query block.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ast/statement.h"
@@ -23,7 +24,12 @@ struct BoundTable {
   const rules::ShardingTable* sharding = nullptr;
   const rules::EncryptTable* encrypt = nullptr;        // the table has encrypted columns
   const std::vector<std::string>* columns = nullptr;   // metadata; nullptr when unknown
+  const config::TableMetadataConfig* metadata = nullptr;  // the columns' flags, indexes, constraints
 };
+
+// Whether the table's metadata lists `column` as invisible (MySQL / MariaDB INVISIBLE): `*` does not
+// stand for it.
+bool IsInvisibleColumn(const BoundTable& table, std::string_view column);
 
 enum class OwnerKind : uint8_t {
   None,           // not a column, or a name nothing in scope is known to have

@@ -12,7 +12,12 @@ void AppendTable(int32_t index, BoundStatement& bound, BoundStar& star) {
     star.complete = false;
     return;
   }
-  for (std::size_t j = 0; j < columns->size(); ++j) bound.star_columns.push_back({index, ast::kNoQuery, static_cast<int32_t>(j)});
+  // ShorthandProjectionSegmentBinder expands to the table's visible columns only.
+  const config::TableMetadataConfig* metadata = bound.table(index).metadata;
+  for (std::size_t j = 0; j < columns->size(); ++j) {
+    if (metadata && !metadata->columns[j].visible) continue;
+    bound.star_columns.push_back({index, ast::kNoQuery, static_cast<int32_t>(j)});
+  }
 }
 
 void AppendDerived(const ast::Statement& statement, ast::QueryId derived, BoundStatement& bound, BoundStar& star) {

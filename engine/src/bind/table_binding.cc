@@ -21,6 +21,14 @@ bool MultiTableDelete(const ast::Statement& statement) {
 
 }  // namespace
 
+bool IsInvisibleColumn(const BoundTable& table, std::string_view column) {
+  if (!table.metadata) return false;
+  for (const auto& each : table.metadata->columns) {
+    if (EqualsIgnoreCase(each.name, column)) return !each.visible;
+  }
+  return false;
+}
+
 // ShardingSphere's TableSegmentBinder: each table reference, with the rule that governs it and
 // the columns its metadata lists.
 void BindTables(const ast::Statement& statement, const rules::CompiledRules& rules, BoundStatement& bound) {
@@ -32,6 +40,7 @@ void BindTables(const ast::Statement& statement, const rules::CompiledRules& rul
     const std::string& name = ref.name.name;
     table.data = IsDataTable(ref) && !(multi_table_delete && ref.role == ast::TableRole::DeleteTarget);
     table.columns = rules.table_columns.empty() ? nullptr : rules.ColumnsOf(name);
+    table.metadata = rules.table_metadata.empty() ? nullptr : rules.MetadataOf(name);
     table.sharding = rules.sharding ? rules.sharding->Find(name) : nullptr;
     bool in_database = !ref.schema || EqualsIgnoreCase(ref.schema->name, rules.config.database_name);
     if (rules.encrypt && table.data && in_database) table.encrypt = rules.encrypt->Find(name);

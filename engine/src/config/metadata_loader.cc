@@ -6,14 +6,95 @@
 
 namespace sqlroute::config {
 
+std::vector<std::string> TableMetadataConfig::ColumnNames() const {
+  std::vector<std::string> result;
+  result.reserve(columns.size());
+  for (const auto& each : columns) result.push_back(each.name);
+  return result;
+}
+
+std::vector<std::string> TableMetadataConfig::VisibleColumnNames() const {
+  std::vector<std::string> result;
+  for (const auto& each : columns) {
+    if (each.visible) result.push_back(each.name);
+  }
+  return result;
+}
+
 namespace yaml {
 
 namespace {
 
+ColumnMetadataConfig ReadColumn(const YAML::Node& node, const std::string& path) {
+  ColumnMetadataConfig result;
+  if (!node.IsMap()) {
+    result.name = ScalarText(node, path);
+    return result;
+  }
+  MapReader reader(node, path);
+  result.name = reader.RequiredScalar("name");
+  result.visible = reader.Bool("visible").value_or(true);
+  result.generated = reader.Bool("generated").value_or(false);
+  result.auto_increment = reader.Bool("autoIncrement").value_or(false);
+  result.primary_key = reader.Bool("primaryKey").value_or(false);
+  reader.RejectUnknownKeys();
+  return result;
+}
+
+std::vector<ColumnMetadataConfig> ReadColumns(const YAML::Node& node, const std::string& path) {
+  std::vector<ColumnMetadataConfig> result;
+  if (!node.IsSequence()) {
+    for (auto& name : ScalarList(node, path)) result.push_back({std::move(name)});
+    return result;
+  }
+  for (std::size_t i = 0; i < node.size(); ++i) result.push_back(ReadColumn(node[i], path + "[" + std::to_string(i) + "]"));
+  return result;
+}
+
+IndexMetadataConfig ReadIndex(const YAML::Node& node, const std::string& path) {
+  IndexMetadataConfig result;
+  if (!node.IsMap()) {
+    result.name = ScalarText(node, path);
+    return result;
+  }
+  MapReader reader(node, path);
+  result.name = reader.RequiredScalar("name");
+  result.columns = reader.List("columns");
+  result.unique = reader.Bool("unique").value_or(false);
+  reader.RejectUnknownKeys();
+  return result;
+}
+
+ConstraintMetadataConfig ReadConstraint(const YAML::Node& node, const std::string& path) {
+  ConstraintMetadataConfig result;
+  if (!node.IsMap()) {
+    result.name = ScalarText(node, path);
+    return result;
+  }
+  MapReader reader(node, path);
+  result.name = reader.RequiredScalar("name");
+  result.referenced_table = reader.Scalar("referencedTable").value_or("");
+  reader.RejectUnknownKeys();
+  return result;
+}
+
+template <typename T>
+std::vector<T> ReadEach(const YAML::Node& node, const std::string& path, T (*read)(const YAML::Node&, const std::string&)) {
+  std::vector<T> result;
+  if (!node.IsDefined() || node.IsNull()) return result;
+  if (!node.IsSequence()) return {read(node, path)};
+  for (std::size_t i = 0; i < node.size(); ++i) result.push_back(read(node[i], path + "[" + std::to_string(i) + "]"));
+  return result;
+}
+
+bool IsListOfEntries(const YAML::Node& node) { return node.IsSequence() && node.size() > 0 && node[0].IsMap() && node[0]["columns"]; }
+
+}  // namespace
+
 TableMetadataConfig ReadTableEntry(const YAML::Node& node, const std::string& path) {
   TableMetadataConfig result;
   if (node.IsSequence()) {
-    result.columns = ScalarList(node, path);
+    result.columns = ReadColumns(node, path);
     return result;
   }
   MapReader reader(node, path);
@@ -21,15 +102,13 @@ TableMetadataConfig ReadTableEntry(const YAML::Node& node, const std::string& pa
   if (!columns.IsDefined() || columns.IsNull()) {
     throw Error(Message<msg::MissingKey>(arg::key = "columns"), path);
   }
-  result.columns = ScalarList(columns, reader.PathOf("columns"));
+  result.columns = ReadColumns(columns, reader.PathOf("columns"));
+  result.indexes = ReadEach(reader.Child("indexes"), reader.PathOf("indexes"), &ReadIndex);
+  result.constraints = ReadEach(reader.Child("constraints"), reader.PathOf("constraints"), &ReadConstraint);
   result.data_source = reader.Scalar("dataSource").value_or("");
   reader.RejectUnknownKeys();
   return result;
 }
-
-bool IsListOfEntries(const YAML::Node& node) { return node.IsSequence() && node.size() > 0 && node[0].IsMap(); }
-
-}  // namespace
 
 NamedList<TableMetadataConfig> ReadMetadata(const YAML::Node& node, const std::string& path) {
   NamedList<TableMetadataConfig> result;
@@ -49,7 +128,13 @@ NamedList<TableMetadataConfig> ReadMetadata(const YAML::Node& node, const std::s
 }  // namespace yaml
 
 NamedList<TableMetadataConfig> LoadMetadataYaml(std::string_view text) {
-  return yaml::ReadMetadata(yaml::ParseDocument(text), "metadata");
+  YAML::Node root = yaml::ParseDocument(text);
+  // A document of one `metadata:` map (ExportMetadataYaml) reads as that map.
+  if (root.IsMap() && root.size() == 1 && root["metadata"] && root["metadata"].IsMap() &&
+      !root["metadata"]["columns"]) {
+    return yaml::ReadMetadata(root["metadata"], "metadata");
+  }
+  return yaml::ReadMetadata(root, "metadata");
 }
 
 }  // namespace sqlroute::config

@@ -163,10 +163,40 @@ struct SingleRuleConfig {
   std::string path;  // YAML path of the rule ("rules[0]") or DistSQL location, for errors
 };
 
-// Ordered column names of a table, optionally per data source ("" = any).
-struct TableMetadataConfig {
+// A column of a table, with the flags of ShardingSphere's ColumnMetaData that change routing or
+// rewriting. ShardingSphere's `generated` means AUTO_INCREMENT (MySQLMetaDataLoader); here
+// `generated` is a generated column (GENERATED ALWAYS AS) and `auto_increment` is its own flag.
+struct ColumnMetadataConfig {
+  std::string name;
+  bool visible = true;  // false: MySQL / MariaDB INVISIBLE, left out of `*` and INSERT without a column list
+  bool generated = false;
+  bool auto_increment = false;
+  bool primary_key = false;
+};
+
+// ShardingSphere's IndexMetaData.
+struct IndexMetadataConfig {
+  std::string name;
   std::vector<std::string> columns;
+  bool unique = false;
+};
+
+// ShardingSphere's ConstraintMetaData (a foreign key and the table it references).
+struct ConstraintMetadataConfig {
+  std::string name;
+  std::string referenced_table;
+};
+
+// A table's columns in ordinal order, indexes and constraints, optionally per data source ("" = any).
+struct TableMetadataConfig {
+  std::vector<ColumnMetadataConfig> columns;
+  std::vector<IndexMetadataConfig> indexes;
+  std::vector<ConstraintMetadataConfig> constraints;
   std::string data_source;
+
+  std::vector<std::string> ColumnNames() const;
+  // ShardingSphere's ShardingSphereTable::getVisibleColumns, by name.
+  std::vector<std::string> VisibleColumnNames() const;
 };
 
 struct RuleConfig {

@@ -44,7 +44,10 @@ SQLROUTE_CONFIG_EQUALITY(ShadowDataSourceConfig, x.production_data_source, x.sha
 SQLROUTE_CONFIG_EQUALITY(ShadowTableConfig, x.data_source_names, x.algorithm_names)
 SQLROUTE_CONFIG_EQUALITY(ShadowRuleConfig, x.data_sources, x.tables, x.default_algorithm_name, x.algorithms)
 SQLROUTE_CONFIG_EQUALITY(SingleRuleConfig, x.tables, x.default_data_source)
-SQLROUTE_CONFIG_EQUALITY(TableMetadataConfig, x.columns, x.data_source)
+SQLROUTE_CONFIG_EQUALITY(ColumnMetadataConfig, x.name, x.visible, x.generated, x.auto_increment, x.primary_key)
+SQLROUTE_CONFIG_EQUALITY(IndexMetadataConfig, x.name, x.columns, x.unique)
+SQLROUTE_CONFIG_EQUALITY(ConstraintMetadataConfig, x.name, x.referenced_table)
+SQLROUTE_CONFIG_EQUALITY(TableMetadataConfig, x.columns, x.indexes, x.constraints, x.data_source)
 SQLROUTE_CONFIG_EQUALITY(RuleConfig, x.database_name, x.data_sources, x.sharding, x.broadcast,
                          x.readwrite_splitting, x.encrypt, x.shadow, x.single, x.props, x.metadata)
 

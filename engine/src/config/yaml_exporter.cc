@@ -38,6 +38,14 @@ class Exporter {
     return std::string(out_.c_str()) + "\n";
   }
 
+  // `metadata:` alone.
+  std::string ExportMetadata(const NamedList<TableMetadataConfig>& metadata) {
+    out_ << YAML::BeginMap;
+    WriteMetadata(metadata);
+    out_ << YAML::EndMap;
+    return std::string(out_.c_str()) + "\n";
+  }
+
  private:
   // A plain key of over 1024 characters cannot be read back (YAML's limit on implicit keys); an
   // escaped byte takes at most 4 characters, so longer names are written as explicit `? key`.
@@ -292,7 +300,8 @@ class Exporter {
     out_ << YAML::EndMap;
   }
 
-  // Tables in first-seen order; one entry per data source.
+  // Tables in first-seen order; one entry per data source. A table of plain columns on any data
+  // source is a flow list of names, as it is usually written.
   void WriteMetadata(const NamedList<TableMetadataConfig>& metadata) {
     out_ << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
     std::vector<std::string> written;
@@ -304,19 +313,70 @@ class Exporter {
         if (each.name == first.name) entries.push_back(&each.value);
       }
       Key(first.name) << YAML::Value;
+      if (entries.size() == 1 && entries.front()->data_source.empty() && IsPlain(*entries.front())) {
+        out_ << YAML::Flow << entries.front()->ColumnNames();
+        continue;
+      }
       if (entries.size() == 1 && entries.front()->data_source.empty()) {
-        out_ << YAML::Flow << entries.front()->columns;
+        WriteTableEntry(*entries.front());
         continue;
       }
       out_ << YAML::BeginSeq;
-      for (const auto* entry : entries) {
-        out_ << YAML::BeginMap;
-        FlowList("columns", entry->columns);
-        OptionalEntry("dataSource", entry->data_source);
+      for (const auto* entry : entries) WriteTableEntry(*entry);
+      out_ << YAML::EndSeq;
+    }
+    out_ << YAML::EndMap;
+  }
+
+  static bool IsPlain(const ColumnMetadataConfig& column) {
+    return column.visible && !column.generated && !column.auto_increment && !column.primary_key;
+  }
+  static bool IsPlain(const TableMetadataConfig& table) {
+    return table.indexes.empty() && table.constraints.empty() &&
+           std::all_of(table.columns.begin(), table.columns.end(), [](const auto& each) { return IsPlain(each); });
+  }
+
+  void WriteTableEntry(const TableMetadataConfig& table) {
+    out_ << YAML::BeginMap;
+    Key("columns") << YAML::Value << YAML::BeginSeq;
+    for (const auto& column : table.columns) WriteColumn(column);
+    out_ << YAML::EndSeq;
+    if (!table.indexes.empty()) {
+      Key("indexes") << YAML::Value << YAML::BeginSeq;
+      for (const auto& index : table.indexes) {
+        out_ << YAML::Flow << YAML::BeginMap;
+        Entry("name", index.name);
+        FlowList("columns", index.columns);
+        if (index.unique) Key("unique") << YAML::Value << true;
         out_ << YAML::EndMap;
       }
       out_ << YAML::EndSeq;
     }
+    if (!table.constraints.empty()) {
+      Key("constraints") << YAML::Value << YAML::BeginSeq;
+      for (const auto& constraint : table.constraints) {
+        out_ << YAML::Flow << YAML::BeginMap;
+        Entry("name", constraint.name);
+        OptionalEntry("referencedTable", constraint.referenced_table);
+        out_ << YAML::EndMap;
+      }
+      out_ << YAML::EndSeq;
+    }
+    OptionalEntry("dataSource", table.data_source);
+    out_ << YAML::EndMap;
+  }
+
+  void WriteColumn(const ColumnMetadataConfig& column) {
+    if (IsPlain(column)) {
+      out_ << column.name;
+      return;
+    }
+    out_ << YAML::Flow << YAML::BeginMap;
+    Entry("name", column.name);
+    if (!column.visible) Key("visible") << YAML::Value << false;
+    if (column.generated) Key("generated") << YAML::Value << true;
+    if (column.auto_increment) Key("autoIncrement") << YAML::Value << true;
+    if (column.primary_key) Key("primaryKey") << YAML::Value << true;
     out_ << YAML::EndMap;
   }
 
@@ -328,6 +388,10 @@ class Exporter {
 
 std::string ExportYaml(const RuleConfig& config, bool include_secrets) {
   return Exporter(include_secrets).Export(config);
+}
+
+std::string ExportMetadataYaml(const NamedList<TableMetadataConfig>& metadata) {
+  return Exporter(false).ExportMetadata(metadata);
 }
 
 }  // namespace sqlroute::config

@@ -13,5 +13,7 @@ RuleConfig LoadYamlString(std::string_view text);
 
 // Canonical 5.5-form YAML. Secrets are written only when `include_secrets` is true.
 std::string ExportYaml(const RuleConfig& config, bool include_secrets);
+// The `metadata:` section alone, as a document with that one key (LoadMetadataYaml reads it).
+std::string ExportMetadataYaml(const NamedList<TableMetadataConfig>& metadata);
 
 }  // namespace sqlroute::config

@@ -403,14 +403,18 @@ class SelectMergePlanner {
     return std::nullopt;
   }
 
-  // `*` (or `t.*`) of projection `star` covers a column its tables own; an unqualified column
-  // the binder found no owner for, when one of them has no known columns.
+  // `*` (or `t.*`) of projection `star` covers a visible column its tables own; an unqualified
+  // column the binder found no owner for, when one of them has no known columns.
   bool StarCovers(std::size_t star, ast::ExprId column) const {
     const bind::BoundStatement& bound = input_.bound;
     const bind::ColumnOwner& owner = bound.owner(column);
     bool unowned = owner.kind == bind::OwnerKind::None && !statement_.expr(column).column.owner;
     for (int32_t index : bound.StarTables(*bound.StarOf(statement_.main_query, static_cast<int32_t>(star)))) {
-      if (owner.kind == bind::OwnerKind::Table ? owner.table == index : unowned && !bound.table(index).columns) return true;
+      if (owner.kind == bind::OwnerKind::Table) {
+        if (owner.table == index) return !bind::IsInvisibleColumn(bound.table(index), statement_.expr(column).column.name.name);
+      } else if (unowned && !bound.table(index).columns) {
+        return true;
+      }
     }
     return false;
   }

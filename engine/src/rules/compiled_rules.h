@@ -27,7 +27,9 @@ struct CompiledRules {
   std::optional<rules::ShadowRule> shadow;
   std::optional<rules::EncryptRule> encrypt;
   rules::SingleRule single;
-  std::map<std::string, std::vector<std::string>> table_columns;  // lower-cased table -> columns
+  std::map<std::string, config::TableMetadataConfig> table_metadata;  // lower-cased table -> its metadata
+  std::map<std::string, std::vector<std::string>> table_columns;      // lower-cased table -> all columns
+  std::map<std::string, std::vector<std::string>> visible_columns;    // lower-cased table -> visible columns
   int max_connections_size_per_query = 1;
   int max_union_size_per_datasource = 2147483647;  // prop of the same name; 1 disables UNION ALL
   // prop `in-list-split-enabled` (default false, ShardingSphere 5.5: every unit gets the whole IN
@@ -35,7 +37,11 @@ struct CompiledRules {
   bool in_list_split = false;
 
   bool IsBroadcastTable(const std::string& table) const;
+  // All columns of a table in ordinal order (names a statement may use), or nullptr when unknown.
   const std::vector<std::string>* ColumnsOf(const std::string& table) const;
+  // The visible ones, in order: what `*` and INSERT without a column list name.
+  const std::vector<std::string>* VisibleColumnsOf(const std::string& table) const;
+  const config::TableMetadataConfig* MetadataOf(const std::string& table) const;
 };
 
 // Validates and compiles; throws Error(CONFIG_*) naming the config path.

@@ -52,7 +52,7 @@ config::NamedList<config::TableMetadataConfig> MetadataFromDdl(std::string_view 
       throw Error(Message<msg::TableDefinitionsNotCreateTable>(), PositionAt(script, begin));
     }
     config::TableMetadataConfig table;
-    for (const auto& column : statement.column_definitions) table.columns.push_back(column.name);
+    for (const auto& column : statement.column_definitions) table.columns.push_back({column.name});
     result.push_back({statement.tables.front().name.name, std::move(table), "ddl"});
   }
   return result;

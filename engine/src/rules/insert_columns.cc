@@ -11,6 +11,12 @@ int FindColumn(const std::vector<std::string>& columns, const std::string& name)
   return -1;
 }
 
+std::vector<std::string> DefaultInsertColumns(const ast::Statement& statement, const CompiledRules& rules) {
+  const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(statement.insert.table)];
+  const auto* visible = rules.VisibleColumnsOf(ref.name.name);
+  return visible ? *visible : std::vector<std::string>{};
+}
+
 std::vector<std::string> InsertColumns(const ast::Statement& statement, const CompiledRules& rules,
                                        const ShardingTable* table) {
   std::vector<std::string> result;
@@ -22,10 +28,8 @@ std::vector<std::string> InsertColumns(const ast::Statement& statement, const Co
     for (const auto& each : statement.insert.columns) result.push_back(each.name);
     return result;
   }
-  const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(statement.insert.table)];
-  const auto* metadata = rules.ColumnsOf(ref.name.name);
-  if (!metadata) return result;
-  result = *metadata;
+  result = DefaultInsertColumns(statement, rules);
+  if (result.empty()) return result;
   std::size_t row_width = statement.insert.rows.empty() ? result.size() : statement.insert.rows.front().values.size();
   if (table && table->key_generate && row_width + 1 == result.size()) {
     int key = FindColumn(result, table->key_generate->column);

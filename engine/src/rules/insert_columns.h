@@ -9,6 +9,11 @@
 
 namespace sqlroute::rules {
 
+// The columns an INSERT (or REPLACE) without a column list names: the table's visible columns in
+// ordinal order (InsertStatementBaseContext, ShardingSphereSchema::getVisibleColumnNames); empty
+// when the metadata does not know the table.
+std::vector<std::string> DefaultInsertColumns(const ast::Statement& statement, const CompiledRules& rules);
+
 std::vector<std::string> InsertColumns(const ast::Statement& statement, const CompiledRules& rules,
                                        const ShardingTable* table);
 // The index of `name` among `columns` (case-insensitive), or -1.

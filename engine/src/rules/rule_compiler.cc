@@ -67,10 +67,14 @@ class Compiler {
       config::Recover([&] { result->single = CompileSingle(config_, result->data_source_graph, OtherRulesTables(*result)); });
     }
     for (const auto& each : config_.metadata) {
-      if (each.value.data_source.empty()) result->table_columns[ToLower(each.name)] = each.value.columns;
+      if (each.value.data_source.empty()) result->table_metadata[ToLower(each.name)] = each.value;
     }
-    for (const auto& each : config_.metadata) {  // a table described per data source: the first entry's columns
-      result->table_columns.emplace(ToLower(each.name), each.value.columns);
+    for (const auto& each : config_.metadata) {  // a table described per data source: the first entry
+      result->table_metadata.emplace(ToLower(each.name), each.value);
+    }
+    for (const auto& [table, metadata] : result->table_metadata) {
+      result->table_columns[table] = metadata.ColumnNames();
+      result->visible_columns[table] = metadata.VisibleColumnNames();
     }
     if (auto value = config_.props.Get("in-list-split-enabled")) result->in_list_split = EqualsIgnoreCase(*value, "true");
     if (auto value = config_.props.Get("max-union-size-per-datasource")) {
@@ -436,6 +440,16 @@ bool CompiledRules::IsBroadcastTable(const std::string& table) const {
 const std::vector<std::string>* CompiledRules::ColumnsOf(const std::string& table) const {
   auto found = table_columns.find(ToLower(table));
   return found == table_columns.end() ? nullptr : &found->second;
+}
+
+const std::vector<std::string>* CompiledRules::VisibleColumnsOf(const std::string& table) const {
+  auto found = visible_columns.find(ToLower(table));
+  return found == visible_columns.end() ? nullptr : &found->second;
+}
+
+const config::TableMetadataConfig* CompiledRules::MetadataOf(const std::string& table) const {
+  auto found = table_metadata.find(ToLower(table));
+  return found == table_metadata.end() ? nullptr : &found->second;
 }
 
 std::shared_ptr<const CompiledRules> Compile(config::RuleConfig config) {

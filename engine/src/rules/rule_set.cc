@@ -12,10 +12,12 @@
 #include "config/diagnostics.h"
 #include "config/distsql.h"
 #include "config/metadata_loader.h"
+#include "config/yaml_reader.h"
 #include "config/yaml_document.h"
 #include "config/yaml_loader.h"
 #include "rules/compiled_rules.h"
 #include "rules/ddl_metadata.h"
+#include "rules/discovered_metadata.h"
 #include "rules/rule_set_access.h"
 #include "sqlroute/error_text.h"
 
@@ -162,15 +164,22 @@ std::shared_ptr<const RuleSet> RuleSet::WithDisabledReadDataSources(const std::s
 
 namespace {
 
+// Each table of `tables` replaces the entries of the same name (all its data sources) where the
+// first of them was, or comes last.
 config::RuleConfig WithTables(config::RuleConfig config, config::NamedList<config::TableMetadataConfig> tables) {
-  for (auto& each : tables) {
-    auto same = std::find_if(config.metadata.begin(), config.metadata.end(),
-                             [&](const auto& existing) { return existing.name == each.name; });
-    if (same != config.metadata.end()) {
-      *same = std::move(each);
-    } else {
-      config.metadata.push_back(std::move(each));
-    }
+  auto& metadata = config.metadata;
+  for (std::size_t i = 0; i < tables.size();) {
+    std::size_t end = i;
+    while (end < tables.size() && tables[end].name == tables[i].name) ++end;
+    const std::string name = tables[i].name;
+    auto same = [&](const auto& existing) { return existing.name == name; };
+    auto first = std::find_if(metadata.begin(), metadata.end(), same);
+    std::size_t at = static_cast<std::size_t>(first - metadata.begin());
+    metadata.erase(std::remove_if(metadata.begin(), metadata.end(), same), metadata.end());
+    metadata.insert(metadata.begin() + static_cast<std::ptrdiff_t>(std::min(at, metadata.size())),
+                    std::make_move_iterator(tables.begin() + static_cast<std::ptrdiff_t>(i)),
+                    std::make_move_iterator(tables.begin() + static_cast<std::ptrdiff_t>(end)));
+    i = end;
   }
   return config;
 }
@@ -184,6 +193,23 @@ std::shared_ptr<const RuleSet> RuleSet::WithMetadata(std::string_view yaml_or_js
 std::shared_ptr<const RuleSet> RuleSet::WithTableDefinitions(std::string_view create_table_statements) const {
   return CompileShared([&] { return WithTables(compiled_->config, rules::MetadataFromDdl(create_table_statements)); });
 }
+
+std::vector<std::string> RuleSet::MetadataStorageUnits() const { return rules::MetadataStorageUnits(*compiled_); }
+
+std::shared_ptr<const RuleSet> RuleSet::WithDiscoveredMetadata(std::string_view storage_units_yaml_or_json) const {
+  rules::StorageUnitTables tables;
+  YAML::Node root = config::yaml::ParseDocument(storage_units_yaml_or_json);
+  config::yaml::ForEachEntry(root, "storageUnits", [&](const std::string& unit, const YAML::Node& node, const std::string& path) {
+    tables[unit] = config::yaml::ReadMetadata(node, path);
+  });
+  return CompileShared([&] {
+    config::RuleConfig config = compiled_->config;
+    config.metadata = rules::FoldDiscoveredMetadata(*compiled_, tables);
+    return config;
+  });
+}
+
+std::string RuleSet::ExportMetadataYaml() const { return config::ExportMetadataYaml(compiled_->config.metadata); }
 
 std::string RuleSet::ExportYaml(bool include_secrets) const {
   return config::ExportYaml(compiled_->config, include_secrets);

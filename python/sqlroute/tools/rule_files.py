@@ -17,11 +17,12 @@ def is_distsql(path: Union[str, "os.PathLike[str]"], distsql: bool = False) -> b
     return distsql or Path(path).suffix.lower() in DISTSQL_SUFFIXES
 
 
-def load_rules(path: Union[str, "os.PathLike[str]"], distsql: bool = False) -> Engine:
-    """A YAML rule file, or a DistSQL script when ``distsql`` or named ``*.sql`` / ``*.distsql``."""
+def load_rules(path: Union[str, "os.PathLike[str]"], distsql: bool = False, discover_metadata: bool = False) -> Engine:
+    """A YAML rule file, or a DistSQL script when ``distsql`` or named ``*.sql`` / ``*.distsql``;
+    with ``discover_metadata``, with the metadata its data sources hold."""
     if is_distsql(path, distsql):
-        return Engine.from_distsql(Path(path).read_text(encoding="utf-8"))
-    return Engine.from_yaml(path)
+        return Engine.from_distsql(Path(path).read_text(encoding="utf-8"), discover_metadata=discover_metadata)
+    return Engine.from_yaml(path, discover_metadata=discover_metadata)
 
 
 def check_rules(path: Union[str, "os.PathLike[str]"], distsql: bool = False) -> List[ConfigProblem]:
