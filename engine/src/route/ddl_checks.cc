@@ -76,18 +76,46 @@ bool ShapesRows(const ast::Query& query) {
   return !query.group_by.empty() || aggregates || query.distinct || query.limit.has_value();
 }
 
-}  // namespace
-
+// ShardingCreateViewSupportedChecker, ShardingAlterViewSupportedChecker.
 void CheckViewBinding(const RouteInput& input) {
   const ast::Statement& statement = input.statement;
-  if (statement.kind != StatementKind::CreateView && statement.kind != StatementKind::AlterView) return;
-  if (!input.rules.sharding || statement.tables.empty()) return;
   const rules::ShardingTable* view = FindSharding(input, statement.tables.front().name.name);
   for (std::size_t i = 1; i < statement.tables.size(); ++i) {
     const rules::ShardingTable* table = FindSharding(input, statement.tables[i].name.name);
     if (table && !(view && input.rules.sharding->AllInOneBindingGroup({view, table}))) {
       throw Error(Message<msg::ViewNotBound>());
     }
+  }
+}
+
+}  // namespace
+
+void CheckDdlSupported(const RouteInput& input) {
+  const ast::Statement& statement = input.statement;
+  if (!input.rules.sharding || statement.tables.empty()) return;
+  switch (statement.kind) {
+    case StatementKind::AlterTable: {  // ShardingAlterTableSupportedChecker
+      bool sharding = std::any_of(statement.tables.begin(), statement.tables.end(),
+                                  [&](const ast::TableRef& ref) { return FindSharding(input, ref.name.name) != nullptr; });
+      if (statement.rename_target >= 0 && sharding) {
+        throw Error(Message<msg::UnsupportedShardingOperation>(
+            arg::operation = "ALTER TABLE ... RENAME TO ...",
+            arg::table = statement.tables[static_cast<std::size_t>(statement.rename_target)].name.name));
+      }
+      return;
+    }
+    case StatementKind::DropTable:  // ShardingDropTableSupportedChecker
+      if (statement.cascade) {
+        throw Error(Message<msg::UnsupportedShardingOperation>(arg::operation = "DROP TABLE ... CASCADE",
+                                                               arg::table = statement.tables.front().name.name));
+      }
+      return;
+    case StatementKind::CreateView:
+    case StatementKind::AlterView:
+      CheckViewBinding(input);
+      return;
+    default:
+      return;
   }
 }
 

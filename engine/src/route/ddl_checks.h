@@ -7,9 +7,11 @@
 
 namespace sqlroute::route {
 
+// Before routing, whatever tables the statement names (the sharding DDL supported checkers):
+// ALTER TABLE ... RENAME TO naming a sharding table and DROP TABLE ... CASCADE: 20040;
 // CREATE / ALTER VIEW: every sharding table the view selects from is bound to the view, itself
 // a sharding table (ShardingCreateViewSupportedChecker, ShardingAlterViewSupportedChecker): 20009.
-void CheckViewBinding(const RouteInput& input);
+void CheckDdlSupported(const RouteInput& input);
 
 // The route of CREATE / ALTER / DROP TABLE and DROP INDEX has one unit per data node of the
 // table (ShardingCreateTable-, ShardingAlterTable-, ShardingDropTable-, ShardingDropIndexRouteContextChecker):

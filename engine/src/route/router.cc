@@ -126,11 +126,11 @@ RouteContext RouteDal(const RouteInput& input, const StatementTables& tables) {
 // DDL naming sharding tables (views included) goes to their data nodes, through
 // ShardingSphere's table broadcast route and its DDL checks; other DDL as the tables' rules say.
 RouteContext RouteDdl(const RouteInput& input, const StatementTables& tables) {
+  CheckDdlSupported(input);
   if (tables.sharding.empty()) {
     if (tables.empty()) return EveryDataSource(input.rules, RouteType::DatabaseBroadcast);
     return RouteNonSharding(input, tables);
   }
-  CheckViewBinding(input);
   RouteContext result = TableBroadcast(*input.rules.sharding, tables.sharding);
   CheckDdlRoute(input, result);
   if (result.units.empty()) throw Error(Message<msg::NoRouteResult>());
