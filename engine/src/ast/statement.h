@@ -313,6 +313,8 @@ struct Statement {
   bool has_subquery = false;
   bool has_combine = false;          // UNION / INTERSECT / EXCEPT anywhere
   bool if_exists = false;            // DROP ... IF EXISTS / CREATE ... IF NOT EXISTS
+  bool cascade = false;              // DROP TABLE ... CASCADE
+  int32_t rename_target = -1;        // ALTER TABLE ... RENAME TO t: index of t in tables
 
   const Expr& expr(ExprId id) const { return exprs[static_cast<size_t>(id)]; }
   std::string_view text(Span span) const { return std::string_view(sql).substr(span.begin, span.end - span.begin); }

@@ -95,11 +95,14 @@ void Converter::ConvertAlterTable(P::AlterTableContext* ctx) {
     if (auto* constraint = item->tableConstraint()) ConvertTableConstraint(constraint);
     ast::AlterItem converted = ConvertAlterItem(item);
     if (converted.action != ast::AlterAction::Other) st_.alter_items.push_back(std::move(converted));
-    if (auto* target = item->tableName()) AddTable(target, TableRole::DdlReference);
+    size_t first = item->getStart()->getType();
+    if (auto* target = item->tableName()) {
+      int32_t index = AddTable(target, TableRole::DdlReference);
+      if (first == P::RENAME) st_.rename_target = index;
+    }
     auto names = item->identifier();
     bool on_index = (item->INDEX() != nullptr || item->KEY() != nullptr) && item->FOREIGN() == nullptr;
     bool on_constraint = item->FOREIGN() != nullptr || item->CHECK() != nullptr || item->CONSTRAINT() != nullptr;
-    size_t first = item->getStart()->getType();
     bool names_object = first == P::DROP || first == P::ALTER || first == P::RENAME;
     if (!names_object || names.empty() || item->tableConstraint() != nullptr) continue;
     for (auto* name : names) {
@@ -135,6 +138,7 @@ bool Converter::ConvertDdl(P::StatementContext* ctx) {
   } else if (auto* c = ctx->dropTable()) {
     st_.kind = K::DropTable;
     st_.if_exists = c->ifExists() != nullptr;
+    st_.cascade = c->CASCADE() != nullptr;
     AddTables(c->tableName(), TableRole::Ddl);
   } else if (auto* c = ctx->truncateTable()) {
     st_.kind = K::TruncateTable;

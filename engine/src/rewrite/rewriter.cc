@@ -75,7 +75,7 @@ RewriteResult Rewrite(const RewriteInput& input) {
           AppendName(out, token.quoted, actual && !actual->empty() ? *actual : token.text);
           return;
         }
-        case TokenKind::IndexName: {
+        case TokenKind::ConstraintName: {
           const std::string* actual = ActualTable(unit, token.table);
           if (actual && !actual->empty()) {
             AppendName(out, token.quoted, token.text, "_" + *actual);

@@ -10,19 +10,19 @@
 namespace sqlroute::rewrite {
 
 enum class TokenKind {
-  Text,         // fixed text
-  TableName,    // logic table -> actual table of the unit
-  IndexName,    // index/constraint name -> name_actualTable
-  InsertValues, // the unit's own value rows
-  InListItems,  // the unit's own IN-list items
+  Text,            // fixed text
+  TableName,       // logic table -> actual table of the unit
+  ConstraintName,  // constraint name -> name_actualTable
+  InsertValues,    // the unit's own value rows
+  InListItems,     // the unit's own IN-list items
 };
 
 struct SqlToken {
   uint32_t begin = 0;
   uint32_t end = 0;
   TokenKind kind = TokenKind::Text;
-  std::string text;    // Text: the replacement; TableName/IndexName: the logic name as written
-  std::string table;   // IndexName: the logic table the index belongs to
+  std::string text;    // Text: the replacement; TableName/ConstraintName: the logic name as written
+  std::string table;   // ConstraintName: the logic table the constraint belongs to
   bool quoted = false; // keep backquotes around the new name
 };
 

@@ -19,6 +19,7 @@ class TableTokenGenerator {
 
   void Run() {
     SchemaClause();
+    ConstraintNames();
     if (mapped_.empty()) return;
     const ast::Statement& statement = input_.statement;
     const bind::BoundStatement& bound = input_.bound;
@@ -34,8 +35,6 @@ class TableTokenGenerator {
     for (std::size_t i = 0; i < statement.update_set.size(); ++i) Owner(statement.update_set[i].column, bound.update_owners[i]);
     const auto& duplicates = statement.insert.on_duplicate;
     for (std::size_t i = 0; i < duplicates.size(); ++i) Owner(duplicates[i].column, bound.duplicate_owners[i]);
-    IndexNames(statement.index_names);
-    IndexNames(statement.constraint_names);
   }
 
  private:
@@ -91,11 +90,18 @@ class TableTokenGenerator {
     tokens_.push_back({name.span.begin, name.span.end, TokenKind::TableName, name.name, "", name.quoted});
   }
 
-  void IndexNames(const std::vector<ast::Identifier>& names) {
-    if (names.empty() || input_.route.units.empty() || input_.route.units.front().tables.empty()) return;
-    const std::string& table = input_.route.units.front().tables.front().logic;
-    for (const auto& name : names) {
-      tokens_.push_back({name.span.begin, name.span.end, TokenKind::IndexName, name.name, table, name.quoted});
+  // CONSTRAINT names get `_<actual table>` of the statement's first table (ShardingSphere's
+  // ConstraintToken) when the route names sharding tables. Index names are kept: ShardingSphere's
+  // ShardingIndexTokenGenerator renames them only for databases whose index names are unique
+  // per schema, and MySQL's are unique per table.
+  void ConstraintNames() {
+    const ast::Statement& statement = input_.statement;
+    if (statement.constraint_names.empty() || statement.tables.empty()) return;
+    const auto& units = input_.route.units;
+    if (std::all_of(units.begin(), units.end(), [](const RouteUnit& unit) { return unit.tables.empty(); })) return;
+    const std::string& table = statement.tables.front().name.name;
+    for (const auto& name : statement.constraint_names) {
+      tokens_.push_back({name.span.begin, name.span.end, TokenKind::ConstraintName, name.name, table, name.quoted});
     }
   }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Tokens for identifiers: logic table names in every position, column owners, the logical
-// schema qualifier, and DDL index / constraint names.
+// schema qualifier, and DDL constraint names.
 #include <vector>
 
 #include "rewrite/rewriter.h"

@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "common/strings.h"
+#include "route/ddl_checks.h"
 #include "route/scatter_reasons.h"
+#include "route/table_broadcast.h"
 #include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
@@ -52,14 +54,6 @@ RouteContext OneDataSource(const std::string& ds, RouteType type) {
   RouteContext result;
   result.type = type;
   result.AddUnit({ds, ds, {}});
-  return result;
-}
-
-// Every actual table of the sharding table, e.g. for DDL.
-RouteContext TableBroadcast(const rules::ShardingTable& table) {
-  RouteContext result;
-  result.type = RouteType::TableBroadcast;
-  for (const auto& node : table.nodes) result.AddUnit({node.data_source, node.data_source, {{table.logic_table, node.table}}});
   return result;
 }
 
@@ -115,7 +109,8 @@ RouteContext RouteNonSharding(const RouteInput& input, const StatementTables& ta
     return EveryDataSource(rules, kind == StatementClass::DCL ? RouteType::InstanceBroadcast : RouteType::DatabaseBroadcast);
   }
   StatementKind statement = input.statement.kind;
-  bool creating = statement == StatementKind::CreateTable || statement == StatementKind::CreateSequence;
+  bool creating = statement == StatementKind::CreateTable || statement == StatementKind::CreateSequence ||
+                  statement == StatementKind::CreateView;
   return OneDataSource(SingleDataSource(rules, tables.other, creating), RouteType::Single);
 }
 
@@ -125,25 +120,22 @@ RouteContext RouteDal(const RouteInput& input, const StatementTables& tables) {
     if (!tables.empty()) return RouteNonSharding(input, tables);
     return EveryDataSource(input.rules, RouteType::DatabaseBroadcast);
   }
-  if (kind == StatementKind::Optimize || kind == StatementKind::Analyze) return TableBroadcast(*tables.sharding.front());
+  if (kind == StatementKind::Optimize || kind == StatementKind::Analyze) return TableBroadcast(*input.rules.sharding, tables.sharding);
   return RouteUnicast(input.rules, tables.sharding);
 }
 
+// DDL naming sharding tables (views included) goes to their data nodes, through
+// ShardingSphere's table broadcast route and its DDL checks; other DDL as the tables' rules say.
 RouteContext RouteDdl(const RouteInput& input, const StatementTables& tables) {
-  StatementKind kind = input.statement.kind;
-  if (kind == StatementKind::CreateView || kind == StatementKind::AlterView || kind == StatementKind::DropView) {
-    return RouteUnicast(input.rules, tables.sharding);
-  }
+  CheckDdlSupported(input);
   if (tables.sharding.empty()) {
     if (tables.empty()) return EveryDataSource(input.rules, RouteType::DatabaseBroadcast);
     return RouteNonSharding(input, tables);
   }
-  if (tables.sharding.size() > 1) {
-    std::vector<std::string> names;
-    for (const rules::ShardingTable* table : tables.sharding) names.push_back(table->logic_table);
-    throw Error(Message<msg::DdlOnSeveralShardingTables>(arg::tables = Join(names, ", ")));
-  }
-  return TableBroadcast(*tables.sharding.front());
+  RouteContext result = TableBroadcast(*input.rules.sharding, tables.sharding);
+  CheckDdlRoute(input, result);
+  if (result.units.empty()) throw Error(Message<msg::NoRouteResult>());
+  return result;
 }
 
 RouteContext RouteByDataSourceHint(const RouteInput& input) {
@@ -175,7 +167,7 @@ RouteContext RouteByClass(const RouteInput& input) {
     case StatementClass::DAL:
       return RouteDal(input, tables);
     case StatementClass::DCL:
-      if (tables.sharding.size() == 1) return TableBroadcast(*tables.sharding.front());
+      if (tables.sharding.size() == 1) return TableBroadcast(*input.rules.sharding, tables.sharding);
       return EveryDataSource(input.rules, RouteType::InstanceBroadcast);
     case StatementClass::Other:
       throw Error(Message<msg::StatementNotRouted>(arg::kind = ast::KindName(input.statement.kind)));

@@ -1,0 +1,23 @@
+#pragma once
+// Checks ShardingSphere applies to DDL on sharding tables: its sharding DDL supported checkers
+// (before routing) and route context checkers (after).
+#include <vector>
+
+#include "route/router.h"
+
+namespace sqlroute::route {
+
+// Before routing, whatever tables the statement names (the sharding DDL supported checkers):
+// ALTER TABLE ... RENAME TO naming a sharding table and DROP TABLE ... CASCADE: 20040;
+// CREATE / ALTER VIEW: every sharding table the view selects from is bound to the view, itself
+// a sharding table (ShardingCreateViewSupportedChecker, ShardingAlterViewSupportedChecker): 20009.
+void CheckDdlSupported(const RouteInput& input);
+
+// The route of CREATE / ALTER / DROP TABLE and DROP INDEX has one unit per data node of the
+// table (ShardingCreateTable-, ShardingAlterTable-, ShardingDropTable-, ShardingDropIndexRouteContextChecker):
+// 20060; DROP TABLE leaves the actual tables of the other sharding tables alone: 20006;
+// CREATE VIEW on several units neither groups, aggregates, de-duplicates nor limits
+// (ShardingCreateViewRouteContextChecker): 20042.
+void CheckDdlRoute(const RouteInput& input, const RouteContext& context);
+
+}  // namespace sqlroute::route
