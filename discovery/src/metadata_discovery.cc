@@ -2,7 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "storage_unit_address.h"
+#include "sqlroute/storage_unit_address.h"
 #include "storage_unit_reader.h"
 
 namespace sqlroute {

@@ -1,4 +1,4 @@
-#include "storage_unit_address.h"
+#include "sqlroute/storage_unit_address.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -8,10 +8,7 @@
 
 namespace sqlroute::discovery {
 
-namespace {
-
-// jdbc:mysql://host[:port]/database[?options]; jdbc:mariadb:// too.
-void ParseUrl(const std::string& url, StorageUnitAddress& address, const std::string& path) {
+void ParseStorageUnitUrl(const std::string& url, StorageUnitAddress& address, const std::string& path) {
   std::size_t scheme_end = url.find("://");
   std::string scheme = scheme_end == std::string::npos ? "" : url.substr(0, scheme_end);
   if (scheme != "jdbc:mysql" && scheme != "jdbc:mariadb") throw Error(Message<msg::DataSourceUrlInvalid>(), path);
@@ -32,8 +29,6 @@ void ParseUrl(const std::string& url, StorageUnitAddress& address, const std::st
   if (address.host.empty()) throw Error(Message<msg::DataSourceUrlInvalid>(), path);
 }
 
-}  // namespace
-
 std::map<std::string, StorageUnitAddress> StorageUnitAddresses(const RuleSet& rules) {
   // The canonical export with secrets is the public view of every data source's props.
   YAML::Node root = YAML::Load(rules.ExportYaml(true));
@@ -45,7 +40,7 @@ std::map<std::string, StorageUnitAddress> StorageUnitAddresses(const RuleSet& ru
       std::string key = prop.first.Scalar();
       std::string value = prop.second.IsScalar() ? prop.second.Scalar() : "";
       if (key == "url" || key == "jdbcUrl") {
-        ParseUrl(value, address, "dataSources." + name + "." + key);
+        ParseStorageUnitUrl(value, address, "dataSources." + name + "." + key);
       } else if (key == "username" || key == "user") {
         address.user = value;
       } else if (key == "password") {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "sqlroute/metadata_discovery.h"
-#include "storage_unit_address.h"
+#include "sqlroute/storage_unit_address.h"
 
 namespace sqlroute::discovery {
 

@@ -5,8 +5,12 @@
 #include <charconv>
 
 #include "sqlroute/error_text.h"
+#include "sqlroute/storage_unit_address.h"
 
 namespace sqlroute::proxy {
+
+using discovery::ParseStorageUnitUrl;
+using discovery::StorageUnitAddress;
 
 namespace {
 
@@ -17,27 +21,6 @@ std::size_t ParseCount(const std::string& text, const std::string& key, const st
     throw Error(Message<msg::ProxyPropNotCount>(arg::key = key), path);
   }
   return value;
-}
-
-// jdbc:mysql://host[:port]/database[?options]; jdbc:mariadb:// too.
-void ParseUrl(const std::string& url, DataSourceSpec& spec, const std::string& path) {
-  std::size_t scheme_end = url.find("://");
-  std::string scheme = scheme_end == std::string::npos ? "" : url.substr(0, scheme_end);
-  if (scheme != "jdbc:mysql" && scheme != "jdbc:mariadb") throw Error(Message<msg::DataSourceUrlInvalid>(), path);
-  std::string rest = url.substr(scheme_end + 3);
-  std::size_t slash = rest.find('/');
-  std::string authority = rest.substr(0, slash);
-  std::string database = slash == std::string::npos ? "" : rest.substr(slash + 1);
-  database = database.substr(0, database.find('?'));
-  std::size_t colon = authority.rfind(':');
-  spec.host = authority.substr(0, colon);
-  if (colon != std::string::npos) {
-    std::size_t port = ParseCount(authority.substr(colon + 1), "url", path);
-    if (port == 0 || port > 65535) throw Error(Message<msg::DataSourceUrlInvalid>(), path);
-    spec.port = static_cast<unsigned>(port);
-  }
-  if (spec.host.empty()) throw Error(Message<msg::DataSourceUrlInvalid>(), path);
-  spec.database = database;
 }
 
 }  // namespace
@@ -61,7 +44,11 @@ std::map<std::string, DataSourceSpec> DataSourceSpecs(const RuleSet& rules) {
       std::string value = prop.second.IsScalar() ? prop.second.Scalar() : "";
       std::string path = base + "." + key;
       if (key == "url" || key == "jdbcUrl") {
-        ParseUrl(value, spec, path);
+        StorageUnitAddress address;
+        ParseStorageUnitUrl(value, address, path);
+        spec.host = address.host;
+        spec.port = address.port;
+        spec.database = address.database;
         has_url = true;
       } else if (key == "username" || key == "user") {
         spec.user = value;
