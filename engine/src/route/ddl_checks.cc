@@ -98,7 +98,7 @@ void CheckDdlSupported(const RouteInput& input) {
       bool sharding = std::any_of(statement.tables.begin(), statement.tables.end(),
                                   [&](const ast::TableRef& ref) { return FindSharding(input, ref.name.name) != nullptr; });
       if (statement.rename_target >= 0 && sharding) {
-        throw Error(Message<msg::UnsupportedShardingOperation>(
+        throw Error(Message<msg::ShardingOperationUnsupported>(
             arg::operation = "ALTER TABLE ... RENAME TO ...",
             arg::table = statement.tables[static_cast<std::size_t>(statement.rename_target)].name.name));
       }
@@ -106,7 +106,7 @@ void CheckDdlSupported(const RouteInput& input) {
     }
     case StatementKind::DropTable:  // ShardingDropTableSupportedChecker
       if (statement.cascade) {
-        throw Error(Message<msg::UnsupportedShardingOperation>(arg::operation = "DROP TABLE ... CASCADE",
+        throw Error(Message<msg::ShardingOperationUnsupported>(arg::operation = "DROP TABLE ... CASCADE",
                                                                arg::table = statement.tables.front().name.name));
       }
       return;
