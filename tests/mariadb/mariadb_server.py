@@ -43,6 +43,20 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+
+def terminate(process: Optional[subprocess.Popen], term_wait: float, kill_wait: float) -> None:
+    """Ends a child process: SIGTERM, and SIGKILL when it has not exited within `term_wait` seconds."""
+    if process is None:
+        return
+    for sig, wait in ((signal.SIGTERM, term_wait), (signal.SIGKILL, kill_wait)):
+        if process.poll() is not None:
+            return
+        try:
+            os.kill(process.pid, sig)
+            process.wait(timeout=wait)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            pass
+
 class MariaDbServer:
     """One mariadbd process owned by the test session."""
 
@@ -130,16 +144,7 @@ class MariaDbServer:
                                charset="utf8mb4", autocommit=True, **options)
 
     def _kill(self) -> None:
-        if self.process is None:
-            return
-        for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 10)):
-            if self.process.poll() is not None:
-                break
-            try:
-                os.kill(self.process.pid, sig)
-                self.process.wait(timeout=wait)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                pass
+        terminate(self.process, term_wait=20, kill_wait=10)
         self.process = None
 
     def stop(self) -> None:

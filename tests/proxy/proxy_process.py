@@ -6,8 +6,6 @@ and waits until it accepts connections; ``stop()`` ends it (SIGTERM, then SIGKIL
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
 import subprocess
 import time
@@ -15,6 +13,8 @@ from pathlib import Path
 from typing import Optional
 
 import pymysql
+
+from mariadb_server import terminate
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PROXY_BINARY = REPO_ROOT / "build" / "proxy" / "sqlroute-proxy"
@@ -79,14 +79,5 @@ class ProxyProcess:
         return process
 
     def stop(self) -> None:
-        if self.process is None:
-            return
-        for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
-            if self.process.poll() is not None:
-                break
-            try:
-                os.kill(self.process.pid, sig)
-                self.process.wait(timeout=wait)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                pass
+        terminate(self.process, term_wait=10, kill_wait=5)
         self.process = None

@@ -8,28 +8,14 @@ import shutil
 import pytest
 
 from proxy_process import ProxyProcess
+from schema import RULES_YAML
 
-KEYS_YAML = """\
-databaseName: keys_db
-dataSources:
-  ds_0: {{url: "jdbc:mysql://127.0.0.1:{port0}/demo_ds_0", username: root, password: ""}}
-  ds_1: {{url: "jdbc:mysql://127.0.0.1:{port1}/demo_ds_1", username: root, password: ""}}
-rules:
-- !SHARDING
-  tables:
-    t_order:
-      actualDataNodes: ds_${{0..1}}.t_order_${{0..1}}
-      databaseStrategy:
-        standard: {{shardingColumn: user_id, shardingAlgorithmName: by_user}}
-      tableStrategy:
-        standard: {{shardingColumn: order_id, shardingAlgorithmName: by_order}}
-      keyGenerateStrategy: {{column: order_id, keyGeneratorName: snowflake}}
-  shardingAlgorithms:
-    by_user: {{type: INLINE, props: {{algorithm-expression: "ds_${{user_id % 2}}"}}}}
-    by_order: {{type: INLINE, props: {{algorithm-expression: "t_order_${{order_id % 2}}"}}}}
-  keyGenerators:
-    snowflake: {{type: SNOWFLAKE}}
-"""
+# The suite's sharding rules under another name, with a Snowflake key generator on t_order.
+KEYS_YAML = RULES_YAML.replace("databaseName: sharding_db", "databaseName: keys_db").replace(
+    "        standard: {{shardingColumn: order_id, shardingAlgorithmName: table_inline}}\n",
+    "        standard: {{shardingColumn: order_id, shardingAlgorithmName: table_inline}}\n"
+    "      keyGenerateStrategy: {{column: order_id, keyGeneratorName: snowflake}}\n").replace(
+    "- !BROADCAST", "  keyGenerators:\n    snowflake: {{type: SNOWFLAKE}}\n- !BROADCAST")
 
 
 @pytest.fixture(scope="module")
