@@ -403,10 +403,21 @@ void ClusterMember::Close() {
   state_->status.connected = false;
 }
 
+// The first handle may win its session back before the second handle's close reaches the
+// server; the close is then lost, so it is sent again until the first handle sees the expiry.
 void ClusterMember::ExpireSession() {
   std::lock_guard<std::mutex> lock(state_->registry_mutex);
   state_->EnsureOpen();
-  ZkClient::CloseSession(state_->url.servers, state_->client->client_id(), state_->options.connect_timeout_ms * 4);
+  const int timeout_ms = state_->options.connect_timeout_ms * 4;
+  const clientid_t session = state_->client->client_id();
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    ZkClient::CloseSession(state_->url.servers, session, timeout_ms);
+    auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (!state_->client->expired() && Clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (state_->client->expired()) return;
+  }
 }
 
 }  // namespace sqlroute::cluster
