@@ -213,7 +213,7 @@ StatementResult QueryDispatcher::CreateDatabase(const std::string& name, bool if
       file = directory / ("database-" + name + "-" + std::to_string(suffix) + ".yaml");
     }
     auto database = std::make_shared<LogicDatabase>(name, Engine::FromYamlString("databaseName: " + name + "\n"),
-                                                   file.string());
+                                                   file.string(), context_.config.props);
     database->Persist();  // first, so that a database the directory cannot hold is never served
     if (!context_.AddDatabase(database)) {
       if (if_not_exists) return StatementResult::Done();
