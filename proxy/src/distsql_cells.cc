@@ -25,14 +25,14 @@ std::string JsonString(const std::string& text) {
   return out + "\"";
 }
 
+}  // namespace
+
 ColumnInfo TextColumn(const std::string& name) {
   ColumnInfo column;
   column.name = name;
   column.length = 1024;
   return column;
 }
-
-}  // namespace
 
 std::string Upper(std::string_view text) {
   std::string out(text);

@@ -1,6 +1,6 @@
 #pragma once
-// The cells of DistSQL RQL answers, as ShardingSphere-Proxy's LocalDataQueryResultRow formats
-// them, read from the rule set's canonical YAML export (secrets masked).
+// The answers the proxy gives itself, and the cells of DistSQL RQL answers as ShardingSphere-Proxy's
+// LocalDataQueryResultRow formats them, read from the rule set's canonical YAML export (secrets masked).
 #include <yaml-cpp/yaml.h>
 
 #include <string>
@@ -15,6 +15,8 @@ namespace sqlroute::proxy {
 std::string Upper(std::string_view text);
 bool SameName(const std::string& a, const std::string& b);  // ignoring case
 std::string Unquoted(std::string name);                      // without backquotes
+// A text column of an answer the proxy gives itself.
+ColumnInfo TextColumn(const std::string& name);
 // An empty answer with these text columns.
 StatementResult Table(const std::vector<std::string>& names);
 // A Properties cell: JSON with sorted keys, "" when empty.

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "distsql_cells.h"
 #include "distsql_queries.h"
 #include "session_statements.h"
 
@@ -19,13 +20,6 @@ StatementResult FromError(const Error& error) {
 
 StatementResult NoDatabase() {
   return StatementResult::Failure(mysql_error::kNoDatabase, "3D000", "No database selected");
-}
-
-ColumnInfo TextColumn(const std::string& name) {
-  ColumnInfo column;
-  column.name = name;
-  column.length = 1024;
-  return column;
 }
 
 }  // namespace

@@ -6,18 +6,14 @@ logged without its password while the others keep working."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from proxy_process import ProxyProcess, free_port
+from schema import data_sources_yaml
 
 SINGLE_YAML = """\
 databaseName: meta_db
-dataSources:
-  ds_0: {{url: "jdbc:mysql://127.0.0.1:{port0}/meta_ds_0", username: root, password: ""}}
-  ds_1: {{url: "jdbc:mysql://127.0.0.1:{port1}/meta_ds_1", username: root, password: ""}}
-rules:
+{data_sources}rules:
 - !SINGLE
   tables: ["*.*"]
   defaultDataSource: ds_1
@@ -33,10 +29,7 @@ rules:
 
 DOWN_YAML = """\
 databaseName: down_db
-dataSources:
-  ds_up: {{url: "jdbc:mysql://127.0.0.1:{port0}/meta_up_ds", username: root, password: ""}}
-  ds_down: {{url: "jdbc:mysql://127.0.0.1:{closed_port}/nowhere", username: root, password: "{password}"}}
-rules:
+{data_sources}rules:
 - !SINGLE
   tables: ["*.*"]
 """
@@ -67,13 +60,13 @@ def meta_proxy(storage_servers):
         cursor.execute("INSERT INTO t_found VALUES (7, 'seven')")
         cursor.execute("CREATE TABLE t_account (id INT PRIMARY KEY, pwd_cipher VARCHAR(200), "
                        "audit INT INVISIBLE DEFAULT 0)")
-    ports = {"port0": storage_servers[0].port, "port1": storage_servers[1].port}
-    process = ProxyProcess.configured(storage_servers, files={"database-meta.yaml": SINGLE_YAML.format(**ports)})
+    sources = data_sources_yaml({"ds_0": (storage_servers[0].port, "meta_ds_0"),
+                                 "ds_1": (storage_servers[1].port, "meta_ds_1")})
     try:
-        yield process
+        with ProxyProcess.running(storage_servers,
+                                  files={"database-meta.yaml": SINGLE_YAML.format(data_sources=sources)}) as process:
+            yield process
     finally:
-        process.stop()
-        shutil.rmtree(process.conf_dir, ignore_errors=True)
         for index, server in enumerate(storage_servers):
             with server.connect() as connection, connection.cursor() as cursor:
                 cursor.execute(f"DROP DATABASE meta_ds_{index}")
@@ -133,16 +126,16 @@ def test_an_unreadable_storage_unit_is_logged_and_the_others_serve(storage_serve
     with storage_servers[0].connect() as connection, connection.cursor() as cursor:
         cursor.execute("CREATE DATABASE meta_up_ds")
         cursor.execute("CREATE TABLE meta_up_ds.t_up (id INT PRIMARY KEY)")
-    text = DOWN_YAML.format(port0=storage_servers[0].port, closed_port=free_port(), password=DOWN_PASSWORD)
-    process = ProxyProcess.configured(storage_servers, files={"database-down.yaml": text})
+    up = data_sources_yaml({"ds_up": (storage_servers[0].port, "meta_up_ds")})
+    down = data_sources_yaml({"ds_down": (free_port(), "nowhere")}, password=DOWN_PASSWORD)
+    text = DOWN_YAML.format(data_sources=up + down.replace("dataSources:\n", ""))
     try:
-        with process.connect(database="down_db") as connection:
-            assert rows(connection, "SHOW SINGLE TABLE t_up") == [["t_up", "ds_up"]]
-            assert rows(connection, "SELECT COUNT(*) FROM t_up") == [[0]]
-        log = process.log()
+        with ProxyProcess.running(storage_servers, files={"database-down.yaml": text}) as process:
+            with process.connect(database="down_db") as connection:
+                assert rows(connection, "SHOW SINGLE TABLE t_up") == [["t_up", "ds_up"]]
+                assert rows(connection, "SELECT COUNT(*) FROM t_up") == [[0]]
+            log = process.log()
     finally:
-        process.stop()
-        shutil.rmtree(process.conf_dir, ignore_errors=True)
         with storage_servers[0].connect() as connection, connection.cursor() as cursor:
             cursor.execute("DROP DATABASE meta_up_ds")
     assert "storage unit `ds_down`" in log

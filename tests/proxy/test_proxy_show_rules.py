@@ -5,11 +5,10 @@ rules, the shadow, mask and single executors), secret props masked."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from proxy_process import ProxyProcess
+from schema import data_sources_yaml
 
 ENCRYPT_YAML = """\
 databaseName: encrypt_db
@@ -53,16 +52,12 @@ def test_show_broadcast_table_rules(proxy):
 
 
 def test_show_encrypt_rules_masks_keys(storage_servers):
-    process = ProxyProcess.configured(
-        storage_servers, files={"database-encrypt.yaml": ENCRYPT_YAML.format(port0=storage_servers[0].port)})
-    try:
+    files = {"database-encrypt.yaml": ENCRYPT_YAML.format(port0=storage_servers[0].port)}
+    with ProxyProcess.running(storage_servers, files=files) as process:
         with process.connect(database="encrypt_db") as connection:
             columns, found = rows(connection, "SHOW ENCRYPT RULES")
             only = rows(connection, "SHOW ENCRYPT RULES FROM encrypt_db")[1]
             one_table = rows(connection, "SHOW ENCRYPT RULE t_user")[1]
-    finally:
-        process.stop()
-        shutil.rmtree(process.conf_dir, ignore_errors=True)
     assert columns == ["table", "logic_column", "cipher_column", "assisted_query_column", "like_query_column",
                        "encryptor_type", "encryptor_props", "assisted_query_type", "assisted_query_props",
                        "like_query_type", "like_query_props"]
@@ -78,11 +73,7 @@ def test_show_encrypt_rules_masks_keys(storage_servers):
 
 SHOW_YAML = """\
 databaseName: show_db
-dataSources:
-  ds_0: {{url: "jdbc:mysql://127.0.0.1:{port0}/show_ds_0", username: root, password: ""}}
-  ds_1: {{url: "jdbc:mysql://127.0.0.1:{port1}/show_ds_1", username: root, password: ""}}
-  shadow_ds: {{url: "jdbc:mysql://127.0.0.1:{port1}/show_shadow", username: root, password: ""}}
-rules:
+{data_sources}rules:
 - !SHARDING
   tables:
     t_order:
@@ -126,22 +117,22 @@ rules:
 
 @pytest.fixture(scope="module")
 def show_proxy(storage_servers):
-    schemas = [(0, "show_ds_0"), (1, "show_ds_1"), (1, "show_shadow")]
-    for index, name in schemas:
+    schemas = {"ds_0": (0, "show_ds_0"), "ds_1": (1, "show_ds_1"), "shadow_ds": (1, "show_shadow")}
+    for index, name in schemas.values():
         with storage_servers[index].connect() as connection, connection.cursor() as cursor:
             cursor.execute(f"CREATE DATABASE {name}")
     with storage_servers[0].connect("show_ds_0") as connection, connection.cursor() as cursor:
         cursor.execute("CREATE TABLE t_single (id INT PRIMARY KEY)")
         cursor.execute("CREATE TABLE t_user (user_id INT PRIMARY KEY)")
-    text = SHOW_YAML.format(port0=storage_servers[0].port, port1=storage_servers[1].port)
-    process = ProxyProcess.configured(storage_servers, files={"database-show.yaml": text})
+    sources = data_sources_yaml({source: (storage_servers[index].port, name)
+                                 for source, (index, name) in schemas.items()})
     try:
-        with process.connect(database="show_db") as connection:
-            yield connection
+        with ProxyProcess.running(storage_servers,
+                                  files={"database-show.yaml": SHOW_YAML.format(data_sources=sources)}) as process:
+            with process.connect(database="show_db") as connection:
+                yield connection
     finally:
-        process.stop()
-        shutil.rmtree(process.conf_dir, ignore_errors=True)
-        for index, name in schemas:
+        for index, name in schemas.values():
             with storage_servers[index].connect() as connection, connection.cursor() as cursor:
                 cursor.execute(f"DROP DATABASE {name}")
 
