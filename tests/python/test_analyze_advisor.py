@@ -157,3 +157,44 @@ def test_the_advisor_leaves_the_engine_as_it_was() -> None:
     report = analyze(engine, statements(sysbench_like(10)[0]), advise=5)
     assert report["advice"][0]["suggestions"]
     assert engine.export_yaml() == before
+
+
+LOG_RULES = """databaseName: logs
+dataSources:
+  ds_0: {url: "jdbc:mysql://127.0.0.1:3306/ds_0"}
+  ds_1: {url: "jdbc:mysql://127.0.0.1:3306/ds_1"}
+rules:
+- !SHARDING
+  tables:
+    t_log:
+      actualDataNodes: ds_${0..1}.t_log_${0..3}
+      databaseStrategy: {standard: {shardingColumn: user_id, shardingAlgorithmName: db_mod}}
+      tableStrategy: {standard: {shardingColumn: created, shardingAlgorithmName: created_hash}}
+  shardingAlgorithms:
+    db_mod: {type: MOD, props: {sharding-count: 2}}
+    created_hash: {type: HASH_MOD, props: {sharding-count: 4}}
+"""
+
+
+def test_date_time_ranges_get_an_interval_algorithm(tmp_path: Path) -> None:
+    sqls = [f"SELECT * FROM t_log WHERE user_id = {user} AND created BETWEEN '{low}' AND '{high}'"
+            for user, low, high in ((1, "2024-01-03 00:00:00", "2024-01-09 00:00:00"),
+                                    (2, "2024-03-03 00:00:00", "2024-03-09 00:00:00"),
+                                    (3, "2024-07-02 00:00:00", "2024-07-30 10:00:00"))]
+    _, entry = advice_for(write(tmp_path, "logs.yaml", LOG_RULES), sqls,
+                          "SELECT * FROM t_log WHERE user_id = ? AND created BETWEEN ? AND ?")
+    assert entry["reasons"] == ["RANGE_NOT_NARROWED"]
+    interval = suggestion(entry, "algorithm", "INTERVAL")
+    # January to July: 7 months over 4 tables a data source -> 2 months a table
+    assert interval["title"] == "INTERVAL on `created` of `t_log` (2 months a table, 4 tables)"
+    nodes = ",".join(f"ds_{ds}.t_log_{month}" for ds in (0, 1) for month in ("202401", "202403", "202405", "202407"))
+    props = {"datetime-pattern": "yyyy-MM-dd HH:mm:ss", "datetime-lower": "2024-01-01 00:00:00",
+             "datetime-upper": "2024-07-30 10:00:00", "sharding-suffix-pattern": "yyyyMM",
+             "datetime-interval-amount": 2, "datetime-interval-unit": "MONTHS"}
+    assert interval["changes"][0] == {"path": "tables.t_log.actualDataNodes", "value": nodes}
+    assert interval["changes"][2]["value"] == {"type": "INTERVAL", "props": props}
+    by_hand = sqlroute.Engine.from_yaml_string(
+        LOG_RULES.replace("ds_${0..1}.t_log_${0..3}", nodes).replace("shardingAlgorithmName: created_hash",
+                                                                     "shardingAlgorithmName: by_month")
+        + "    by_month: {type: INTERVAL, props: " + json.dumps(props) + "}\n")
+    assert interval["routing"]["units"] == units_of(by_hand, sqls) == {"min": 1, "max": 1, "mean": 1.0}

@@ -7,7 +7,8 @@ the sharding decisions, the column. Each suggestion is a changed copy of the rul
 - ``algorithm``: a range over a column its algorithm cannot narrow -> VOLUME_RANGE or
   BOUNDARY_RANGE on that column, keeping the number of targets, with bounds from the values the
   workload uses (ShardingSphere's VolumeBasedRangeShardingAlgorithm and
-  BoundaryBasedRangeShardingAlgorithm); INTERVAL when those values are date-times;
+  BoundaryBasedRangeShardingAlgorithm); INTERVAL when those values are date-times (a table of
+  ``tables`` at table level: its actual tables become one per interval);
 - ``second_column``: no usable condition on the sharding column but an equality on another
   column of the table -> a complex strategy (COMPLEX_INLINE) on both, or, for an auto table
   (standard strategies only), a standard one on the other column;
@@ -23,6 +24,7 @@ the shape's count) routed to one node before and after.
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 from collections import Counter
@@ -35,8 +37,8 @@ from sqlroute.hints import Hints
 from sqlroute.plan import Plan
 from sqlroute.tools.analysis import ShapeStats, units_summary
 from sqlroute.tools.lint import outline
-from sqlroute.tools.rule_edits import (Change, RuleSet, add_binding_group, make_broadcast, rule_body, set_strategy,
-                                       table_entry)
+from sqlroute.tools.rule_edits import (Change, RuleSet, add_binding_group, make_broadcast, rule_body,
+                                       set_actual_data_nodes, set_strategy, table_entry)
 
 ADVISED_SHAPES = 5
 RANGE_CODES = ("RANGE_COVERS_ALL", "RANGE_NOT_NARROWED", "RANGE_SPANS_SEVERAL")
@@ -114,6 +116,11 @@ def _numbers(plans: Iterable[Plan], table: str, column: str, database_level: boo
                 dates = dates or bool(_DATETIME.search(decision.condition))
                 values += [float(number) for number in _NUMBER.findall(decision.condition)]
     return values, dates
+
+
+def _add_months(start: datetime.datetime, months: int) -> datetime.datetime:
+    year, month = divmod(start.month - 1 + months, 12)
+    return start.replace(year=start.year + year, month=month + 1)
 
 
 def _integral(value: float) -> Any:
@@ -238,8 +245,7 @@ class Advisor:
                 dates = dates or found_dates
         count = len(self._targets(table, level))
         if dates:
-            considered.append(f"INTERVAL on `{column}` of `{table}`: the rules' actual tables would need date suffixes; "
-                              "not built from this workload")
+            yield from self._interval(table, level, column, self._datetimes(table, column), count, considered)
             return
         considered.append(f"INTERVAL on `{column}` of `{table}`: the workload's values are numbers, not date-times")
         if len(set(values)) < 2 or count < 2:
@@ -254,6 +260,50 @@ class Advisor:
         boundaries = sorted({_integral(ordered[len(ordered) * step // count]) for step in range(1, count)})
         yield self._algorithm(table, level, column, "BOUNDARY_RANGE",
                               {"sharding-ranges": ",".join(str(boundary) for boundary in boundaries)})
+
+    def _datetimes(self, table: str, column: str) -> List[datetime.datetime]:
+        values = []
+        for stats in self.shapes:
+            if table in stats.tables:
+                for plan in self.current(stats)[1]:
+                    for decision in plan.decisions:
+                        if decision.table.lower() == table and decision.column.lower() == column.lower():
+                            values += [datetime.datetime.fromisoformat(text)
+                                       for text in _DATETIME.findall(decision.condition)]
+        return values
+
+    def _interval(self, table: str, level: str, column: str, values: List[datetime.datetime], count: int,
+                  considered: List[str]) -> Iterable[Suggestion]:
+        """INTERVAL over the workload's date-times: about ``count`` intervals, each an actual table
+        named by its start (ShardingSphere's IntervalShardingAlgorithm), on every data source."""
+        section, _, _ = table_entry(rule_body(self.rules.config, "!SHARDING"), table)
+        if section == "autoTables" or level != "table":
+            considered.append(f"INTERVAL on `{column}` of `{table}`: needs a table of `tables` (not an auto table) "
+                              "sharded by it at table level")
+            return
+        low, high = min(values), max(values)
+        months = (high.year - low.year) * 12 + high.month - low.month + 1
+        if months > 2:
+            amount, unit, pattern, suffix = math.ceil(months / count), "MONTHS", "yyyyMM", "%Y%m"
+            start = low.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+            starts = [_add_months(start, step * amount) for step in range(math.ceil(months / amount))]
+        else:
+            days = (high.date() - low.date()).days + 1
+            amount, unit, pattern, suffix = math.ceil(days / count), "DAYS", "yyyyMMdd", "%Y%m%d"
+            start = low.replace(hour=0, minute=0, second=0, microsecond=0)
+            starts = [start + datetime.timedelta(days=step * amount) for step in range(math.ceil(days / amount))]
+        props = {"datetime-pattern": "yyyy-MM-dd HH:mm:ss", "datetime-lower": f"{start:%Y-%m-%d %H:%M:%S}",
+                 "datetime-upper": f"{high:%Y-%m-%d %H:%M:%S}", "sharding-suffix-pattern": pattern,
+                 "datetime-interval-amount": amount, "datetime-interval-unit": unit}
+        config = self.rules.copy()
+        nodes = [f"{data_source}.{table}_{each:{suffix}}" for data_source in self._targets(table, "data source")
+                 for each in starts]
+        changes = set_actual_data_nodes(config, table, nodes)
+        changes += set_strategy(config, table, level, "standard", {"shardingColumn": column},
+                                f"{table}_{column}_interval", "INTERVAL", props)
+        yield Suggestion("algorithm", table, f"INTERVAL on `{column}` of `{table}` ({amount} {unit.lower()} a table, "
+                         f"{len(starts)} tables)", changes, config,
+                         note="new actual tables, one per interval, named by its start; bounds from the workload")
 
     def _algorithm(self, table: str, level: str, column: str, algorithm_type: str, props: Dict[str, Any]) -> Suggestion:
         config = self.rules.copy()

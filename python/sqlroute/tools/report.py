@@ -138,7 +138,8 @@ def format_comparison(result: Dict[str, Any], source: str, top: int = 10) -> str
     rows.append(("units per statement", left["units_per_statement"]["mean"], right["units_per_statement"]["mean"]))
     histograms = [side["units_per_statement"]["histogram"] for side in (left, right)]
     for units in sorted({*histograms[0], *histograms[1]}, key=int):
-        rows.append((f"  statements of {units} units", histograms[0].get(units, 0), histograms[1].get(units, 0)))
+        rows.append((f"  statements to {units} unit{'' if units == '1' else 's'}", histograms[0].get(units, 0),
+                     histograms[1].get(units, 0)))
     lines += ["  " + line for line in _table(("", left["rules"], right["rules"]), rows)]
     if result["insert_rows"]:
         lines += ["", "INSERTed rows per data node:"]

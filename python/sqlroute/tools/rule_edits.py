@@ -83,6 +83,14 @@ def set_strategy(config: Dict[str, Any], table: str, level: str, kind: str, colu
     return [(f"{section}.{name}.{key}", entry[key]), (f"shardingAlgorithms.{algorithm}", algorithm_entry)]
 
 
+def set_actual_data_nodes(config: Dict[str, Any], table: str, nodes: List[str]) -> List[Change]:
+    """``table`` (of ``tables``) gets these data nodes (``ds.actual`` each)."""
+    sharding = rule_body(config, "!SHARDING")
+    section, name, entry = table_entry(sharding, table)
+    entry["actualDataNodes"] = ",".join(nodes)
+    return [(f"{section}.{name}.actualDataNodes", entry["actualDataNodes"])]
+
+
 def add_binding_group(config: Dict[str, Any], tables: List[str]) -> List[Change]:
     """Binds ``tables`` together: one group with them and the groups any of them is in already."""
     sharding = rule_body(config, "!SHARDING")
