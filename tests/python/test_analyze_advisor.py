@@ -159,30 +159,28 @@ def test_the_advisor_leaves_the_engine_as_it_was() -> None:
     assert engine.export_yaml() == before
 
 
-LOG_RULES = """databaseName: logs
-dataSources:
-  ds_0: {url: "jdbc:mysql://127.0.0.1:3306/ds_0"}
-  ds_1: {url: "jdbc:mysql://127.0.0.1:3306/ds_1"}
-rules:
-- !SHARDING
-  tables:
-    t_log:
-      actualDataNodes: ds_${0..1}.t_log_${0..3}
-      databaseStrategy: {standard: {shardingColumn: user_id, shardingAlgorithmName: db_mod}}
-      tableStrategy: {standard: {shardingColumn: created, shardingAlgorithmName: created_hash}}
-  shardingAlgorithms:
-    db_mod: {type: MOD, props: {sharding-count: 2}}
-    created_hash: {type: HASH_MOD, props: {sharding-count: 4}}
-"""
+def log_rules(nodes: str, table_algorithm: dict) -> sqlroute.Engine:
+    """t_log: data source by user_id (MOD 2), table by the date-time `created` with ``table_algorithm``."""
+    return sqlroute.Engine.from_dict({"databaseName": "logs", "dataSources": {
+        name: DATA_SOURCES[name] for name in ("ds_0", "ds_1")}, "rules": [{"!SHARDING": {
+            "tables": {"t_log": {"actualDataNodes": nodes,
+                                 "databaseStrategy": {"standard": {"shardingColumn": "user_id",
+                                                                   "shardingAlgorithmName": "db_mod"}},
+                                 "tableStrategy": {"standard": {"shardingColumn": "created",
+                                                                "shardingAlgorithmName": "by_created"}}}},
+            "shardingAlgorithms": {"db_mod": {"type": "MOD", "props": {"sharding-count": 2}},
+                                   "by_created": table_algorithm}}}]})
 
 
-def test_date_time_ranges_get_an_interval_algorithm(tmp_path: Path) -> None:
+def test_date_time_ranges_get_an_interval_algorithm() -> None:
     sqls = [f"SELECT * FROM t_log WHERE user_id = {user} AND created BETWEEN '{low}' AND '{high}'"
             for user, low, high in ((1, "2024-01-03 00:00:00", "2024-01-09 00:00:00"),
                                     (2, "2024-03-03 00:00:00", "2024-03-09 00:00:00"),
                                     (3, "2024-07-02 00:00:00", "2024-07-30 10:00:00"))]
-    _, entry = advice_for(write(tmp_path, "logs.yaml", LOG_RULES), sqls,
-                          "SELECT * FROM t_log WHERE user_id = ? AND created BETWEEN ? AND ?")
+    engine = log_rules("ds_${0..1}.t_log_${0..3}", {"type": "HASH_MOD", "props": {"sharding-count": 4}})
+    report = analyze(engine, statements(sqls), advise=5)
+    entry = report["advice"][0]
+    assert entry["shape"] == "SELECT * FROM t_log WHERE user_id = ? AND created BETWEEN ? AND ?"
     assert entry["reasons"] == ["RANGE_NOT_NARROWED"]
     interval = suggestion(entry, "algorithm", "INTERVAL")
     # January to July: 7 months over 4 tables a data source -> 2 months a table
@@ -193,8 +191,5 @@ def test_date_time_ranges_get_an_interval_algorithm(tmp_path: Path) -> None:
              "datetime-interval-amount": 2, "datetime-interval-unit": "MONTHS"}
     assert interval["changes"][0] == {"path": "tables.t_log.actualDataNodes", "value": nodes}
     assert interval["changes"][2]["value"] == {"type": "INTERVAL", "props": props}
-    by_hand = sqlroute.Engine.from_yaml_string(
-        LOG_RULES.replace("ds_${0..1}.t_log_${0..3}", nodes).replace("shardingAlgorithmName: created_hash",
-                                                                     "shardingAlgorithmName: by_month")
-        + "    by_month: {type: INTERVAL, props: " + json.dumps(props) + "}\n")
+    by_hand = log_rules(nodes, {"type": "INTERVAL", "props": props})
     assert interval["routing"]["units"] == units_of(by_hand, sqls) == {"min": 1, "max": 1, "mean": 1.0}

@@ -18,8 +18,8 @@ the sharding decisions, the column. Each suggestion is a changed copy of the rul
   there, the missing hint value).
 
 Each suggestion shows the routing of the shape's sample statements under it, and, to judge it
-against the workload, the share of the table's statements (every shape's samples, weighted by
-the shape's count) routed to one node before and after.
+against the workload, the share of the table's statements routed to one node before and after
+(the samples of the table's most frequent shapes, each weighted by its count).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from sqlroute.hints import Hints
 from sqlroute.plan import Plan
 from sqlroute.tools.analysis import ShapeStats, units_summary
 from sqlroute.tools.lint import outline
+from sqlroute.tools.range_algorithms import boundary_range, decision_values, interval, volume_range
 from sqlroute.tools.rule_edits import (Change, RuleSet, add_binding_group, make_broadcast, rule_body,
                                        set_actual_data_nodes, set_strategy, table_entry)
 
@@ -46,9 +47,8 @@ NO_VALUE_CODES = ("NO_SHARDING_CONDITION", "OPERATOR_NO_VALUE", "OR_ACROSS_COLUM
                   "NULL_PARAMETER", "WHERE_TOO_COMPLEX")
 WRITE_KINDS = ("INSERT", "REPLACE", "UPDATE", "DELETE")
 MAX_SECOND_COLUMNS = 2
+MAX_JUDGED_SHAPES = 50  # a table's shapes (most statements first) that judge a suggestion and give values
 HINT_NOTE = "routed here with the value 0; the application gives the real one"
-_NUMBER = re.compile(r"(?<![\w.'])-?\d+(?:\.\d+)?(?![\w.'])")
-_DATETIME = re.compile(r"'(\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}:\d{2})?)'")
 _EQUALITY = re.compile(r"`?(\w+)`?\s*(?:=\s*\?|IN\s*\(\s*\?)", re.IGNORECASE)
 _WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
 _TRAILING_NUMBER = re.compile(r"\d+$")
@@ -105,28 +105,6 @@ def route_samples(engine: Engine, statements: Iterable[Any], hints: Optional[Hin
     return routing, plans
 
 
-def _numbers(plans: Iterable[Plan], table: str, column: str, database_level: bool) -> Tuple[List[float], bool]:
-    """The values the decisions on ``table.column`` name, and whether any was a date-time."""
-    values: List[float] = []
-    dates = False
-    for plan in plans:
-        for decision in plan.decisions:
-            if decision.table.lower() == table and decision.column.lower() == column.lower() \
-                    and decision.database_level == database_level:
-                dates = dates or bool(_DATETIME.search(decision.condition))
-                values += [float(number) for number in _NUMBER.findall(decision.condition)]
-    return values, dates
-
-
-def _add_months(start: datetime.datetime, months: int) -> datetime.datetime:
-    year, month = divmod(start.month - 1 + months, 12)
-    return start.replace(year=start.year + year, month=month + 1)
-
-
-def _integral(value: float) -> Any:
-    return int(value) if float(value).is_integer() else value
-
-
 class Advisor:
     """Suggestions for the top shapes of a :class:`WorkloadAnalysis` (after its report)."""
 
@@ -138,6 +116,14 @@ class Advisor:
         self.bindings = [{name.lower() for name in group} for group in layout["binding_groups"]]
         self.shapes = shapes
         self._current: Dict[str, Tuple[Routing, List[Plan]]] = {}
+        self._table_shapes: Dict[str, List[ShapeStats]] = {}
+
+    def table_shapes(self, table: str) -> List[ShapeStats]:
+        """The shapes that reach ``table``, most statements first, at most :data:`MAX_JUDGED_SHAPES`."""
+        if table not in self._table_shapes:
+            shapes = sorted((s for s in self.shapes if table in s.tables and s.samples), key=lambda s: -s.count)
+            self._table_shapes[table] = shapes[:MAX_JUDGED_SHAPES]
+        return self._table_shapes[table]
 
     def current(self, stats: ShapeStats) -> Tuple[Routing, List[Plan]]:
         if stats.shape not in self._current:
@@ -182,9 +168,7 @@ class Advisor:
     def _table_share(self, table: str, engine: Engine, hints: Optional[Hints]) -> Dict[str, Any]:
         """The share of the table's statements (samples weighted by shape count) on one node, before/after."""
         before = after = weight = 0.0
-        for stats in self.shapes:
-            if table not in stats.tables or not stats.samples:
-                continue
+        for stats in self.table_shapes(table):
             current, _ = self.current(stats)
             candidate, _ = route_samples(engine, stats.samples, hints)
             before += stats.count * current.single / len(stats.samples)
@@ -236,73 +220,43 @@ class Advisor:
                        if d.table.lower() == table and d.database_level == database_level and d.column), None)
         if column is None:
             return
-        values: List[float] = []
-        dates = False
-        for stats in self.shapes:
-            if table in stats.tables:
-                found, found_dates = _numbers(self.current(stats)[1], table, column, database_level)
-                values += found
-                dates = dates or found_dates
+        numbers: List[float] = []
+        datetimes: List[datetime.datetime] = []
+        for stats in self.table_shapes(table):
+            found_numbers, found_datetimes = decision_values(self.current(stats)[1], table, column, database_level)
+            numbers += found_numbers
+            datetimes += found_datetimes
         count = len(self._targets(table, level))
-        if dates:
-            yield from self._interval(table, level, column, self._datetimes(table, column), count, considered)
+        if datetimes:
+            yield from self._interval(table, level, column, datetimes, count, considered)
             return
         considered.append(f"INTERVAL on `{column}` of `{table}`: the workload's values are numbers, not date-times")
-        if len(set(values)) < 2 or count < 2:
-            return
-        low, high = min(values), max(values)
-        if count >= 3:
-            volume = max(1, math.ceil((high - low + 1) / (count - 2)))
-            props = {"range-lower": _integral(low), "range-upper": _integral(low + volume * (count - 2)),
-                     "sharding-volume": volume}
-            yield self._algorithm(table, level, column, "VOLUME_RANGE", props)
-        ordered = sorted(values)
-        boundaries = sorted({_integral(ordered[len(ordered) * step // count]) for step in range(1, count)})
-        yield self._algorithm(table, level, column, "BOUNDARY_RANGE",
-                              {"sharding-ranges": ",".join(str(boundary) for boundary in boundaries)})
-
-    def _datetimes(self, table: str, column: str) -> List[datetime.datetime]:
-        values = []
-        for stats in self.shapes:
-            if table in stats.tables:
-                for plan in self.current(stats)[1]:
-                    for decision in plan.decisions:
-                        if decision.table.lower() == table and decision.column.lower() == column.lower():
-                            values += [datetime.datetime.fromisoformat(text)
-                                       for text in _DATETIME.findall(decision.condition)]
-        return values
+        for algorithm_type, props in (("VOLUME_RANGE", volume_range(numbers, count)),
+                                      ("BOUNDARY_RANGE", boundary_range(numbers, count))):
+            if props is not None:
+                yield self._algorithm(table, level, column, algorithm_type, props)
 
     def _interval(self, table: str, level: str, column: str, values: List[datetime.datetime], count: int,
                   considered: List[str]) -> Iterable[Suggestion]:
-        """INTERVAL over the workload's date-times: about ``count`` intervals, each an actual table
-        named by its start (ShardingSphere's IntervalShardingAlgorithm), on every data source."""
+        """INTERVAL on a table of ``tables`` at table level: its actual tables become one per interval."""
         section, _, _ = table_entry(rule_body(self.rules.config, "!SHARDING"), table)
         if section == "autoTables" or level != "table":
             considered.append(f"INTERVAL on `{column}` of `{table}`: needs a table of `tables` (not an auto table) "
                               "sharded by it at table level")
             return
-        low, high = min(values), max(values)
-        months = (high.year - low.year) * 12 + high.month - low.month + 1
-        if months > 2:
-            amount, unit, pattern, suffix = math.ceil(months / count), "MONTHS", "yyyyMM", "%Y%m"
-            start = low.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-            starts = [_add_months(start, step * amount) for step in range(math.ceil(months / amount))]
-        else:
-            days = (high.date() - low.date()).days + 1
-            amount, unit, pattern, suffix = math.ceil(days / count), "DAYS", "yyyyMMdd", "%Y%m%d"
-            start = low.replace(hour=0, minute=0, second=0, microsecond=0)
-            starts = [start + datetime.timedelta(days=step * amount) for step in range(math.ceil(days / amount))]
-        props = {"datetime-pattern": "yyyy-MM-dd HH:mm:ss", "datetime-lower": f"{start:%Y-%m-%d %H:%M:%S}",
-                 "datetime-upper": f"{high:%Y-%m-%d %H:%M:%S}", "sharding-suffix-pattern": pattern,
-                 "datetime-interval-amount": amount, "datetime-interval-unit": unit}
+        fitted = interval(values, count)
+        if fitted is None:
+            return
+        props, suffixes = fitted
         config = self.rules.copy()
-        nodes = [f"{data_source}.{table}_{each:{suffix}}" for data_source in self._targets(table, "data source")
-                 for each in starts]
+        nodes = [f"{data_source}.{table}_{suffix}" for data_source in self._targets(table, "data source")
+                 for suffix in suffixes]
         changes = set_actual_data_nodes(config, table, nodes)
         changes += set_strategy(config, table, level, "standard", {"shardingColumn": column},
                                 f"{table}_{column}_interval", "INTERVAL", props)
-        yield Suggestion("algorithm", table, f"INTERVAL on `{column}` of `{table}` ({amount} {unit.lower()} a table, "
-                         f"{len(starts)} tables)", changes, config,
+        unit = str(props["datetime-interval-unit"]).lower()
+        yield Suggestion("algorithm", table, f"INTERVAL on `{column}` of `{table}` ({props['datetime-interval-amount']} "
+                         f"{unit} a table, {len(suffixes)} tables)", changes, config,
                          note="new actual tables, one per interval, named by its start; bounds from the workload")
 
     def _algorithm(self, table: str, level: str, column: str, algorithm_type: str, props: Dict[str, Any]) -> Suggestion:
