@@ -25,6 +25,16 @@ std::shared_ptr<const ast::Statement> ParseUncached(std::string_view sql) {
   return std::make_shared<const ast::Statement>(parser::Parse(sql));
 }
 
+// The hash by_text_ files a text under: of its length and its first and last 256 bytes, so that
+// a long text costs no more than a short one (a text hashed whole: route/sharding/insert_100_rows/cached
+// 30 k instructions more, in_100000_values/cached 1.1 M). FindText compares the whole text.
+std::size_t TextHash(std::string_view text) {
+  constexpr std::size_t kEnds = 256;
+  std::hash<std::string_view> hash;
+  if (text.size() <= 2 * kEnds) return hash(text);
+  return hash(text.substr(0, kEnds)) ^ (hash(text.substr(text.size() - kEnds)) * 31) ^ text.size();
+}
+
 // The slot an entry wants: bits of the hash that the shard choice (hash % 16) does not use.
 std::size_t Home(std::size_t hash, std::size_t mask) { return (hash >> 4) & mask; }
 
@@ -140,7 +150,7 @@ StatementCache::Probe StatementCache::Find(std::string_view sql, const RuleSet& 
 StatementCache::Probe StatementCache::Lookup(std::string_view sql, uint64_t version) {
   Probe probe;
   probe.version = version;
-  probe.text_hash = std::hash<std::string_view>()(sql);
+  probe.text_hash = TextHash(sql);
   if (const CacheEntry* entry = FindText(sql, probe.text_hash, version)) {
     entry->MarkUsed();
     probe.entry = entry;
