@@ -90,6 +90,38 @@ TEST(CacheStatementTest, TheSameTextSharesTheModel) {
   EXPECT_EQ(cache.stats().hits, 1u);
 }
 
+TEST(CacheStatementTest, AnEntrysOwnTextGetsItsModelAfterOtherTextsOfItsShape) {
+  StatementCache cache;
+  std::string own = "SELECT c FROM t WHERE id IN (1, 2, 3)";
+  auto first = cache.Parse(own, 1);
+  auto other = cache.Parse("SELECT c FROM t WHERE id IN (4, 5, 66)", 1);
+  EXPECT_NE(other.get(), first.get());
+  EXPECT_EQ(cache.Parse(own, 1).get(), first.get());
+  EXPECT_EQ(cache.stats().hits, 2u);
+  bool hit = true;
+  auto other_version = cache.Parse(own, 2, &hit);
+  EXPECT_FALSE(hit);
+  EXPECT_NE(other_version.get(), first.get());
+}
+
+TEST(CacheStatementTest, AnEvictedEntryIsNotFoundByItsText) {
+  StatementCache cache({true, 32, std::size_t{1} << 30});
+  const std::string first = "SELECT c FROM t WHERE id = 1";
+  cache.Parse(first, 1);
+  for (int i = 0; i < 500; ++i) {
+    std::string shape = "SELECT c" + std::to_string(i) + " FROM t WHERE id = 1";
+    cache.Parse(shape, 1);
+    cache.Parse(shape, 1);  // kept on its second sighting once the cache is full
+  }
+  bool hit = true;
+  auto again = cache.Parse(first, 1, &hit);
+  EXPECT_FALSE(hit);
+  EXPECT_EQ(Fingerprint(*again), Fingerprint(parser::Parse(first)));
+  cache.Clear();
+  cache.Parse("SELECT c499 FROM t WHERE id = 1", 1, &hit);
+  EXPECT_FALSE(hit);
+}
+
 TEST(CacheStatementTest, StatementsOverTheLiteralCapAreParsedWithoutTheCache) {
   StatementCache cache({true, 100, std::size_t{1} << 30, 3});
   for (int i = 0; i < 2; ++i) {

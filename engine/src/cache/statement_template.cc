@@ -178,10 +178,7 @@ bool StatementTemplate::Matches(std::string_view sql, const std::vector<LiteralT
 std::shared_ptr<const ast::Statement> StatementTemplate::Instantiate(std::string_view sql,
                                                                      const std::vector<LiteralToken>& literals,
                                                                      bool lend) const {
-  if (!any_normalized_ || sql == statement_->sql) {  // the text is the template's own
-    return lend ? std::shared_ptr<const ast::Statement>(std::shared_ptr<const ast::Statement>(), statement_.get())
-                : statement_;
-  }
+  if (!any_normalized_ || sql == statement_->sql) return Own(lend);  // the text is the template's own
   // Each literal's length change moves every offset after it (no span boundary lies inside a
   // normalized literal); delta[k]: the total change of the first k + 1 literals.
   std::vector<int64_t> delta;
@@ -216,6 +213,10 @@ std::shared_ptr<const ast::Statement> StatementTemplate::Instantiate(std::string
     }
   }
   return st;
+}
+
+std::shared_ptr<const ast::Statement> StatementTemplate::Own(bool lend) const {
+  return lend ? std::shared_ptr<const ast::Statement>(std::shared_ptr<const ast::Statement>(), statement_.get()) : statement_;
 }
 
 std::size_t StatementTemplate::ApproxBytes() const {

@@ -34,6 +34,8 @@ class alignas(kCacheLine) StatementTemplate {
   // comes without a reference count: valid while the template lives.
   std::shared_ptr<const ast::Statement> Instantiate(std::string_view sql, const std::vector<LiteralToken>& literals,
                                                     bool lend = false) const;
+  // The template's own model (that of its own text); with `lend`, without a reference count.
+  std::shared_ptr<const ast::Statement> Own(bool lend) const;
 
   const std::shared_ptr<const ast::Statement>& statement() const { return statement_; }
 

@@ -157,7 +157,8 @@ RouteContext RouteShardingConditions(const RouteInput& input, const std::vector<
   } else if (tables.size() == 1 || input.rules.sharding->AllInOneBindingGroup(tables)) {
     standard = true;
     InListChoices choices;
-    bool split = tables.size() == 1;
+    // Choices are recorded only for a split to read: route/sharding/in_1000_values/cached, 30 k instructions.
+    bool split = tables.size() == 1 && input.rules.in_list_split;
     StandardRoute(input, tables, conditions, context, split ? &choices : nullptr, input.spare);
     if (split) PlanInListSplit(input, *tables.front(), conditions, choices, context);
   } else {
