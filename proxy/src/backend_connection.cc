@@ -196,35 +196,37 @@ void BackendConnection::Wait(int status) {
   });
 }
 
-void BackendConnection::Send(const std::string& sql, BackendDone sent) {
+void BackendConnection::Send(const std::string& sql, BackendDone failed, std::function<void()> sent) {
   last_used_ = std::chrono::steady_clock::now();
   int status = mysql_real_query_start(&int_result_, handle_, sql.data(), sql.size());
   Await(
       status, [this](int events) { return mysql_real_query_cont(&int_result_, handle_, events); },
-      [this, sent = std::move(sent)] {
+      [this, failed = std::move(failed), sent = std::move(sent)] {
         if (int_result_ != 0) {
-          Fail(sent);
+          Fail(failed);
           return;
         }
-        sent(std::nullopt);
+        sent();
       });
 }
 
-void BackendConnection::ReadUpdateCount(BackendResult& into) {
+void BackendConnection::FinishWithoutRows(BackendResult& into, const BackendDone& done) {
+  if (mysql_field_count(handle_) != 0) {  // a result set was due but could not be read
+    broken_ = true;
+    Fail(done);
+    return;
+  }
   into.has_rows = false;
   into.affected_rows = mysql_affected_rows(handle_);
   into.last_insert_id = mysql_insert_id(handle_);
   into.warnings = static_cast<std::uint16_t>(mysql_warning_count(handle_));
   const char* info = mysql_info(handle_);
   into.info = info ? info : "";
+  done(std::nullopt);
 }
 
 void BackendConnection::Execute(const std::string& sql, BackendResult& into, BackendDone done) {
-  Send(sql, [this, &into, done = std::move(done)](std::optional<BackendError> error) {
-    if (error) {
-      done(std::move(error));
-      return;
-    }
+  Send(sql, done, [this, &into, done] {
     int status = mysql_store_result_start(&result_, handle_);
     Await(
         status, [this](int events) { return mysql_store_result_cont(&result_, handle_, events); },
@@ -236,13 +238,7 @@ void BackendConnection::ReadStoredResult(BackendResult& into, const BackendDone&
   MYSQL_RES* rows = result_;
   result_ = nullptr;
   if (rows == nullptr) {
-    if (mysql_field_count(handle_) != 0) {
-      broken_ = true;
-      Fail(done);
-      return;
-    }
-    ReadUpdateCount(into);
-    done(std::nullopt);
+    FinishWithoutRows(into, done);
     return;
   }
   into.has_rows = true;
@@ -256,20 +252,10 @@ void BackendConnection::ReadStoredResult(BackendResult& into, const BackendDone&
 }
 
 void BackendConnection::Query(const std::string& sql, BackendResult& into, BackendDone done) {
-  Send(sql, [this, &into, done = std::move(done)](std::optional<BackendError> error) {
-    if (error) {
-      done(std::move(error));
-      return;
-    }
+  Send(sql, done, [this, &into, done] {
     streaming_ = mysql_use_result(handle_);  // reads nothing yet
     if (streaming_ == nullptr) {
-      if (mysql_field_count(handle_) != 0) {
-        broken_ = true;
-        Fail(done);
-        return;
-      }
-      ReadUpdateCount(into);
-      done(std::nullopt);
+      FinishWithoutRows(into, done);
       return;
     }
     into.has_rows = true;

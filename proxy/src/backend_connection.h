@@ -101,9 +101,11 @@ class BackendConnection {
   // the library's timeout), then `resume(events)`; at the end `finished()`.
   void Await(int status, std::function<int(int)> resume, std::function<void()> finished);
   void Wait(int status);
-  // Sends `sql` (mysql_real_query); `sent` once the server has answered its first packet.
-  void Send(const std::string& sql, BackendDone sent);
-  void ReadUpdateCount(BackendResult& into);
+  // Sends `sql` (mysql_real_query): `sent` once the server has answered its first packet, or
+  // `failed` with the error.
+  void Send(const std::string& sql, BackendDone failed, std::function<void()> sent);
+  // A statement without a result set: its update count, or the error that lost its rows.
+  void FinishWithoutRows(BackendResult& into, const BackendDone& done);
   void ReadStoredResult(BackendResult& into, const BackendDone& done);
 
   MYSQL* handle_;

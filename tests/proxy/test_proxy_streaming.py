@@ -6,7 +6,7 @@ the others, then times out with HikariCP's message."""
 from __future__ import annotations
 
 import shutil
-import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pymysql
 import pytest
@@ -17,15 +17,12 @@ from proxy_process import ProxyProcess
 # 400 rows of 1 KiB: several times the 64 KiB the proxy buffers before writing.
 DOCS = [(i, f"doc {i} " + "x" * (1000 + i % 37)) for i in range(1, 401)]
 
+# One storage unit whose pool holds a single connection.
 POOL_YAML = """\
 databaseName: pool_db
 dataSources:
-  ds_0:
-    url: jdbc:mysql://127.0.0.1:{port}/demo_ds_0
-    username: root
-    password: ""
-    maxPoolSize: 1
-    connectionTimeoutMilliseconds: 700
+  ds_0: {{url: "jdbc:mysql://127.0.0.1:{port}/demo_ds_0", username: root, password: "", maxPoolSize: 1,
+          connectionTimeoutMilliseconds: 700}}
 rules:
 - !SINGLE
   tables: ["*.*"]
@@ -101,23 +98,15 @@ def test_a_statement_waits_for_the_pool_and_then_times_out(pool_proxy):
 
 
 def test_waiting_statements_are_served_as_the_connection_frees(pool_proxy):
-    clients = [pool_proxy.connect("pool_db") for _ in range(6)]
-    answers, failures = [], []
-
     def count(connection):
-        try:
-            with connection.cursor() as cursor:
-                for _ in range(20):
-                    cursor.execute("SELECT COUNT(*) FROM t_config")
-                    answers.append(cursor.fetchone()[0])
-        except pymysql.MySQLError as error:
-            failures.append(error)
+        with connection, connection.cursor() as cursor:
+            answers = []
+            for _ in range(20):
+                cursor.execute("SELECT COUNT(*) FROM t_config")
+                answers.append(cursor.fetchone()[0])
+            return answers
 
-    threads = [threading.Thread(target=count, args=(client,)) for client in clients]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    for client in clients:
-        client.close()
-    assert failures == [] and len(answers) == 6 * 20
+    clients = [pool_proxy.connect("pool_db") for _ in range(6)]
+    with ThreadPoolExecutor(len(clients)) as threads:
+        answers = [answer for client_answers in threads.map(count, clients) for answer in client_answers]
+    assert len(answers) == 6 * 20 and len(set(answers)) == 1
