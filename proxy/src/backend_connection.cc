@@ -162,7 +162,8 @@ void BackendConnection::Wait(int status) {
     }
     if (watched_for_write_) {
       // Asio keeps EPOLLOUT registered once a write was waited for, and re-arms the socket for
-      // every wait: a writable socket would then wake the thread for each read it waits for.
+      // every wait: a writable socket would then wake the thread for each read it waits for
+      // (connections opened here wait for a write: epoll_wait 2.4 -> 1.4 per point select).
       watched_for_write_ = false;
       Rebind(static_cast<asio::io_context&>(socket_->get_executor().context()));
     }

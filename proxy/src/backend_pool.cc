@@ -87,13 +87,11 @@ BackendPool::Grant BackendPool::Take(std::size_t count, const asio::io_context& 
     grant.idle.push_back(std::move(*connection));
     connection = idle_.erase(connection);
   }
-  // While the pool may grow, a thread opens its own connection rather than take one bound to
-  // another thread, so that each thread soon has connections of its own.
-  grant.to_open = std::min(count - grant.idle.size(), spec_.max_pool_size - open_);
-  while (grant.idle.size() + grant.to_open < count) {
+  while (grant.idle.size() < count && !idle_.empty()) {
     grant.idle.push_back(std::move(idle_.back()));
     idle_.pop_back();
   }
+  grant.to_open = count - grant.idle.size();
   open_ += grant.to_open;
   return grant;
 }

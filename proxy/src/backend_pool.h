@@ -87,7 +87,7 @@ class BackendPool : public std::enable_shared_from_this<BackendPool> {
   void Release(std::unique_ptr<BackendConnection> connection);
   // Under the mutex.
   bool CanTake(std::size_t count) const { return idle_.size() + (spec_.max_pool_size - open_) >= count; }
-  // Prefers connections already bound to `io`, then new ones, then those bound elsewhere.
+  // Prefers connections already bound to `io`.
   Grant Take(std::size_t count, const asio::io_context& io);
   // Hands out the waiters' turns that the pool can serve now; under the mutex.
   std::vector<std::shared_ptr<Waiter>> ServeWaiters(std::vector<Grant>& grants);
