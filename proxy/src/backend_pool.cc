@@ -1,126 +1,11 @@
 #include "backend_pool.h"
 
 #include <errmsg.h>
-#include <mysql.h>
 
-#include "binary_values.h"
+#include <algorithm>
+#include <set>
 
 namespace sqlroute::proxy {
-
-namespace {
-
-ColumnInfo ColumnOf(const MYSQL_FIELD& field) {
-  ColumnInfo column;
-  column.schema = field.db ? field.db : "";
-  column.table = field.table ? field.table : "";
-  column.org_table = field.org_table ? field.org_table : "";
-  column.name = field.name ? field.name : "";
-  column.org_name = field.org_name ? field.org_name : "";
-  column.charset = static_cast<std::uint16_t>(field.charsetnr);
-  column.length = static_cast<std::uint32_t>(field.length);
-  column.type = static_cast<std::uint8_t>(field.type);
-  column.flags = static_cast<std::uint16_t>(field.flags);
-  column.decimals = static_cast<std::uint8_t>(field.decimals);
-  return column;
-}
-
-bool ConnectionLost(unsigned code) {
-  return code == CR_SERVER_GONE_ERROR || code == CR_SERVER_LOST || code == CR_CONNECTION_ERROR ||
-         code == CR_CONN_HOST_ERROR || code == CR_COMMANDS_OUT_OF_SYNC;
-}
-
-}  // namespace
-
-BackendConnection::BackendConnection(const DataSourceSpec& spec) : handle_(mysql_init(nullptr)) {
-  if (handle_ == nullptr) throw BackendFailure({CR_OUT_OF_MEMORY, "HY000", "MySQL client ran out of memory"});
-  unsigned timeout = static_cast<unsigned>(std::max<long long>(1, spec.connection_timeout.count() / 1000));
-  mysql_optionsv(handle_, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
-  mysql_optionsv(handle_, MYSQL_SET_CHARSET_NAME, "utf8mb4");
-  // JDBC (ShardingSphere-Proxy's driver) reports matched rather than changed rows.
-  if (mysql_real_connect(handle_, spec.host.c_str(), spec.user.c_str(), spec.password.c_str(),
-                         spec.database.empty() ? nullptr : spec.database.c_str(), spec.port, nullptr,
-                         CLIENT_FOUND_ROWS) == nullptr) {
-    BackendError error = LastError();
-    mysql_close(handle_);
-    throw BackendFailure(std::move(error));
-  }
-}
-
-BackendConnection::~BackendConnection() { mysql_close(handle_); }
-
-BackendError BackendConnection::LastError() const {
-  return {static_cast<std::uint16_t>(mysql_errno(handle_)), mysql_sqlstate(handle_), mysql_error(handle_)};
-}
-
-bool BackendConnection::Alive() {
-  if (mysql_ping(handle_) == 0) return true;
-  broken_ = true;
-  return false;
-}
-
-BackendResult BackendConnection::Execute(const std::string& sql) {
-  last_used_ = std::chrono::steady_clock::now();
-  BackendResult result;
-  if (mysql_real_query(handle_, sql.data(), sql.size()) != 0) {
-    broken_ = broken_ || ConnectionLost(mysql_errno(handle_));
-    throw BackendFailure(LastError());
-  }
-  MYSQL_RES* rows = mysql_store_result(handle_);
-  if (rows == nullptr) {
-    if (mysql_field_count(handle_) != 0) {
-      broken_ = true;
-      throw BackendFailure(LastError());
-    }
-    result.affected_rows = mysql_affected_rows(handle_);
-    result.last_insert_id = mysql_insert_id(handle_);
-    result.warnings = static_cast<std::uint16_t>(mysql_warning_count(handle_));
-    const char* info = mysql_info(handle_);
-    if (info) result.info = info;
-    return result;
-  }
-  result.has_rows = true;
-  unsigned count = mysql_num_fields(rows);
-  MYSQL_FIELD* fields = mysql_fetch_fields(rows);
-  result.columns.reserve(count);
-  for (unsigned i = 0; i < count; ++i) result.columns.push_back(ColumnOf(fields[i]));
-  result.rows.reserve(mysql_num_rows(rows));
-  while (MYSQL_ROW row = mysql_fetch_row(rows)) {
-    unsigned long* lengths = mysql_fetch_lengths(rows);
-    std::vector<Cell>& cells = result.rows.emplace_back();
-    cells.reserve(count);
-    for (unsigned i = 0; i < count; ++i) {
-      if (row[i] == nullptr) {
-        cells.emplace_back();
-      } else {
-        cells.emplace_back(std::string(row[i], lengths[i]));
-      }
-    }
-  }
-  result.warnings = static_cast<std::uint16_t>(mysql_warning_count(handle_));
-  mysql_free_result(rows);
-  return result;
-}
-
-std::vector<ColumnInfo> BackendConnection::Describe(const std::string& sql) {
-  MYSQL_STMT* statement = mysql_stmt_init(handle_);
-  if (statement == nullptr) throw BackendFailure(LastError());
-  std::vector<ColumnInfo> columns;
-  if (mysql_stmt_prepare(statement, sql.data(), sql.size()) != 0) {
-    BackendError error{static_cast<std::uint16_t>(mysql_stmt_errno(statement)), mysql_stmt_sqlstate(statement),
-                       mysql_stmt_error(statement)};
-    broken_ = broken_ || ConnectionLost(error.code);
-    mysql_stmt_close(statement);
-    throw BackendFailure(std::move(error));
-  }
-  if (MYSQL_RES* metadata = mysql_stmt_result_metadata(statement)) {
-    unsigned count = mysql_num_fields(metadata);
-    MYSQL_FIELD* fields = mysql_fetch_fields(metadata);
-    for (unsigned i = 0; i < count; ++i) columns.push_back(ColumnOf(fields[i]));
-    mysql_free_result(metadata);
-  }
-  mysql_stmt_close(statement);
-  return columns;
-}
 
 PooledConnection& PooledConnection::operator=(PooledConnection&& other) noexcept {
   if (this != &other) {
@@ -133,84 +18,218 @@ PooledConnection& PooledConnection::operator=(PooledConnection&& other) noexcept
 
 PooledConnection::~PooledConnection() { GiveBack(); }
 
-void PooledConnection::Reopen() {
-  connection_ = std::make_unique<BackendConnection>(pool_->spec());
-}
-
 void PooledConnection::GiveBack() {
   if (pool_ && connection_) pool_->Release(std::move(connection_));
   pool_.reset();
 }
 
-PooledConnection BackendPool::Acquire() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  return std::move(Take(lock, 1).front());
+namespace {
+
+// Every pool alive, for UnbindAllIdle.
+std::mutex live_pools_mutex;
+std::set<BackendPool*> live_pools;
+
+}  // namespace
+
+BackendPool::BackendPool(DataSourceSpec spec) : spec_(std::move(spec)) {
+  std::lock_guard<std::mutex> lock(live_pools_mutex);
+  live_pools.insert(this);
 }
 
-std::vector<PooledConnection> BackendPool::AcquireMany(std::size_t count) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  return Take(lock, std::min(count, spec_.max_pool_size));
+BackendPool::~BackendPool() {
+  std::lock_guard<std::mutex> lock(live_pools_mutex);
+  live_pools.erase(this);
 }
 
-std::vector<PooledConnection> BackendPool::Take(std::unique_lock<std::mutex>& lock, std::size_t count) {
-  auto can_take = [&] { return idle_.size() + (spec_.max_pool_size - open_) >= count; };
-  bool free = can_take();
-  if (!free) {
-    auto waiting_since = std::chrono::steady_clock::now();
-    free = freed_.wait_for(lock, spec_.connection_timeout, can_take);
-    waits_.fetch_add(1, std::memory_order_relaxed);
-    wait_nanos_.fetch_add(static_cast<std::uint64_t>((std::chrono::steady_clock::now() - waiting_since).count()),
-                          std::memory_order_relaxed);
+void BackendPool::UnbindAllIdle() {
+  std::lock_guard<std::mutex> lock(live_pools_mutex);
+  for (BackendPool* pool : live_pools) {
+    std::lock_guard<std::mutex> pool_lock(pool->mutex_);
+    for (std::unique_ptr<BackendConnection>& connection : pool->idle_) connection->Unbind();
   }
-  if (!free) {
-    timeouts_.fetch_add(1, std::memory_order_relaxed);
-    throw BackendFailure({CR_CONN_HOST_ERROR, "HY000",
-                          "Connection is not available for storage unit `" + spec_.name + "`, request timed out after " +
-                              std::to_string(spec_.connection_timeout.count()) + "ms."});
+}
+
+void BackendPool::Acquire(std::size_t count, asio::io_context& io, Acquired done) {
+  count = std::min(count, spec_.max_pool_size);
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (waiters_.empty() && CanTake(count)) {
+    Grant grant = Take(count, io);
+    lock.unlock();
+    Deliver(std::move(grant), io, std::move(done));
+    return;
   }
-  std::vector<PooledConnection> taken;
-  while (taken.size() < count && !idle_.empty()) {
-    taken.emplace_back(shared_from_this(), std::move(idle_.back()));
+  auto waiter = std::make_shared<Waiter>(Waiter{count, &io, std::move(done), asio::steady_timer(io)});
+  waiters_.push_back(waiter);
+  lock.unlock();
+  waiter->timer.expires_after(spec_.connection_timeout);
+  waiter->timer.async_wait([self = shared_from_this(), waiter](const asio::error_code& error) {
+    if (error) return;  // served: the turn's delivery cancelled the timer
+    {
+      std::lock_guard<std::mutex> guard(self->mutex_);
+      auto queued = std::find(self->waiters_.begin(), self->waiters_.end(), waiter);
+      if (queued == self->waiters_.end()) return;  // served just now; its delivery is posted
+      self->waiters_.erase(queued);
+    }
+    self->Waited(*waiter);
+    self->timeouts_.fetch_add(1, std::memory_order_relaxed);
+    waiter->done({}, BackendError{CR_CONN_HOST_ERROR, "HY000",
+                                  "Connection is not available for storage unit `" + self->spec_.name +
+                                      "`, request timed out after " +
+                                      std::to_string(self->spec_.connection_timeout.count()) + "ms."});
+  });
+}
+
+BackendPool::Grant BackendPool::Take(std::size_t count, const asio::io_context& io) {
+  Grant grant;
+  for (auto connection = idle_.end(); connection != idle_.begin() && grant.idle.size() < count;) {
+    --connection;
+    if (!(*connection)->BoundTo(io)) continue;
+    grant.idle.push_back(std::move(*connection));
+    connection = idle_.erase(connection);
+  }
+  while (grant.idle.size() < count && !idle_.empty()) {
+    grant.idle.push_back(std::move(idle_.back()));
     idle_.pop_back();
   }
-  std::size_t to_open = count - taken.size();
-  open_ += to_open;
-  lock.unlock();
+  grant.to_open = count - grant.idle.size();
+  open_ += grant.to_open;
+  return grant;
+}
+
+std::vector<std::shared_ptr<BackendPool::Waiter>> BackendPool::ServeWaiters(std::vector<Grant>& grants) {
+  std::vector<std::shared_ptr<Waiter>> served;
+  while (!waiters_.empty() && CanTake(waiters_.front()->count)) {
+    served.push_back(waiters_.front());
+    waiters_.pop_front();
+    grants.push_back(Take(served.back()->count, *served.back()->io));
+  }
+  return served;
+}
+
+void BackendPool::Waited(const Waiter& waiter) {
+  waits_.fetch_add(1, std::memory_order_relaxed);
+  wait_nanos_.fetch_add(static_cast<std::uint64_t>((std::chrono::steady_clock::now() - waiter.since).count()),
+                        std::memory_order_relaxed);
+}
+
+void BackendPool::Release(std::unique_ptr<BackendConnection> connection) {
+  if (connection->BoundToStopped()) connection->Unbind();  // its io_context is about to go
+  std::vector<Grant> grants;
+  std::vector<std::shared_ptr<Waiter>> served;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (connection->reusable()) {
+      idle_.push_back(std::move(connection));
+    } else {
+      --open_;
+    }
+    served = ServeWaiters(grants);
+  }
+  connection.reset();  // an unusable one is closed outside the lock
+  HandOut(std::move(served), std::move(grants));
+}
+
+void BackendPool::Unreserve(std::size_t count) {
+  std::vector<Grant> grants;
+  std::vector<std::shared_ptr<Waiter>> served;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    open_ -= count;
+    served = ServeWaiters(grants);
+  }
+  HandOut(std::move(served), std::move(grants));
+}
+
+void BackendPool::HandOut(std::vector<std::shared_ptr<Waiter>> served, std::vector<Grant> grants) {
+  for (std::size_t i = 0; i < served.size(); ++i) {
+    std::shared_ptr<Waiter> waiter = served[i];
+    Waited(*waiter);
+    asio::post(*waiter->io, [self = shared_from_this(), waiter, grant = std::make_shared<Grant>(std::move(grants[i]))] {
+      waiter->timer.cancel();
+      self->Deliver(std::move(*grant), *waiter->io, std::move(waiter->done));
+    });
+  }
+}
+
+namespace {
+
+// The connections of one grant as they become ready; the last to finish calls back.
+struct Delivery {
+  std::vector<PooledConnection> ready;
+  std::optional<BackendError> error;
+  std::size_t pending = 0;
+  std::size_t failed_openings = 0;
+  BackendPool::Acquired done;
+};
+
+}  // namespace
+
+void BackendPool::Deliver(Grant grant, asio::io_context& io, Acquired done) {
+  // HikariCP checks a connection idle longer than its bypass window before handing it out.
   constexpr auto kValidateAfter = std::chrono::milliseconds(500);
-  for (PooledConnection& connection : taken) {
-    if (std::chrono::steady_clock::now() - connection->last_used() > kValidateAfter && !connection->Alive()) {
-      connection.Reopen();  // keeps its place in the pool's count
+  auto now = std::chrono::steady_clock::now();
+  std::vector<std::unique_ptr<BackendConnection>> stale;
+  std::vector<PooledConnection> ready;
+  ready.reserve(grant.idle.size() + grant.to_open);
+  for (std::unique_ptr<BackendConnection>& connection : grant.idle) {
+    connection->Bind(io);
+    if (now - connection->last_used() > kValidateAfter) {
+      stale.push_back(std::move(connection));
+    } else {
+      ready.emplace_back(shared_from_this(), std::move(connection));
     }
   }
-  for (std::size_t opened = 0; opened < to_open; ++opened) {
-    try {
-      taken.emplace_back(shared_from_this(), std::make_unique<BackendConnection>(spec_));
-    } catch (...) {
-      lock.lock();
-      open_ -= to_open - opened;
-      freed_.notify_all();
-      lock.unlock();
-      throw;  // the connections already taken go back as `taken` is destroyed
-    }
+  if (stale.empty() && grant.to_open == 0) {
+    done(std::move(ready), std::nullopt);
+    return;
   }
-  return taken;
+  auto delivery = std::make_shared<Delivery>();
+  delivery->ready = std::move(ready);
+  delivery->pending = stale.size() + grant.to_open;
+  delivery->done = std::move(done);
+  auto self = shared_from_this();
+  // An opening that fails gives its place in the pool back; the others go back as `ready` is dropped.
+  auto finish_one = [self, delivery] {
+    if (--delivery->pending != 0) return;
+    if (delivery->failed_openings != 0) self->Unreserve(delivery->failed_openings);
+    if (delivery->error) {
+      delivery->ready.clear();
+      delivery->done({}, std::move(delivery->error));
+      return;
+    }
+    delivery->done(std::move(delivery->ready), std::nullopt);
+  };
+  auto open_one = [self, delivery, finish_one, &io] {
+    BackendConnection::Open(self->spec_, io, [self, delivery, finish_one](std::unique_ptr<BackendConnection> opened,
+                                                                          std::optional<BackendError> error) {
+      if (opened) {
+        delivery->ready.emplace_back(self, std::move(opened));
+      } else {
+        ++delivery->failed_openings;
+        if (!delivery->error) delivery->error = std::move(error);
+      }
+      finish_one();
+    });
+  };
+  for (std::size_t i = 0; i < grant.to_open; ++i) open_one();
+  for (std::unique_ptr<BackendConnection>& connection : stale) {
+    auto checked = std::make_shared<std::unique_ptr<BackendConnection>>(std::move(connection));
+    (*checked)->Ping([self, delivery, finish_one, open_one, checked](std::optional<BackendError> error) {
+      if (!error) {
+        delivery->ready.emplace_back(self, std::move(*checked));
+        finish_one();
+        return;
+      }
+      checked->reset();  // lost while idle: a new connection takes its place in the pool's count
+      open_one();
+    });
+  }
 }
 
 BackendPool::Stats BackendPool::stats() {
   std::lock_guard<std::mutex> lock(mutex_);
   return {waits_.load(std::memory_order_relaxed), wait_nanos_.load(std::memory_order_relaxed),
           timeouts_.load(std::memory_order_relaxed), open_, idle_.size()};
-}
-
-void BackendPool::Release(std::unique_ptr<BackendConnection> connection) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (connection->reusable()) {
-    idle_.push_back(std::move(connection));
-  } else {
-    --open_;
-    connection.reset();
-  }
-  freed_.notify_all();
 }
 
 }  // namespace sqlroute::proxy

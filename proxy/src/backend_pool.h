@@ -1,79 +1,24 @@
 #pragma once
-// Connections to one storage unit over MariaDB Connector/C: a bounded pool (maxPoolSize) whose
-// callers wait up to connectionTimeoutMilliseconds for a free connection, as HikariCP does for
-// ShardingSphere-Proxy.
+// Connections to one storage unit: a bounded pool (maxPoolSize) whose callers wait up to
+// connectionTimeoutMilliseconds for a free connection, as HikariCP does for ShardingSphere-Proxy.
+// Waiting is asynchronous: a caller is called back on its own I/O thread once its connections
+// are free, checked and bound to that thread.
+#include <asio.hpp>
+
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
-#include <stdexcept>
-#include <string>
+#include <optional>
 #include <vector>
 
+#include "backend_connection.h"
 #include "data_source_spec.h"
-#include "protocol_messages.h"
-
-typedef struct st_mysql MYSQL;
 
 namespace sqlroute::proxy {
-
-// An error a backend reported (or the client library raised), passed to the client as it is.
-struct BackendError {
-  std::uint16_t code = 0;
-  std::string sql_state = "HY000";
-  std::string message;
-};
-
-class BackendFailure : public std::runtime_error {
- public:
-  explicit BackendFailure(BackendError error) : std::runtime_error(error.message), error_(std::move(error)) {}
-  const BackendError& error() const { return error_; }
-
- private:
-  BackendError error_;
-};
-
-// What one statement returned: rows with their columns, or an update count.
-struct BackendResult {
-  bool has_rows = false;
-  std::vector<ColumnInfo> columns;
-  std::vector<std::vector<Cell>> rows;
-  std::uint64_t affected_rows = 0;
-  std::uint64_t last_insert_id = 0;
-  std::uint16_t warnings = 0;
-  std::string info;
-};
-
-class BackendConnection {
- public:
-  // Throws BackendFailure when the server cannot be reached or refuses the login.
-  explicit BackendConnection(const DataSourceSpec& spec);
-  ~BackendConnection();
-  BackendConnection(const BackendConnection&) = delete;
-  BackendConnection& operator=(const BackendConnection&) = delete;
-
-  // Runs one statement; throws BackendFailure with the server's error.
-  BackendResult Execute(const std::string& sql);
-  // The result columns of `sql`, from a server-side prepare (nothing runs); throws BackendFailure.
-  std::vector<ColumnInfo> Describe(const std::string& sql);
-  // Whether the connection can go back to the pool (not lost, no transaction left open).
-  bool reusable() const { return !broken_ && !in_transaction_; }
-  // Whether the server still answers (COM_PING), checked for a connection idle a while, as
-  // HikariCP validates connections idle longer than its bypass window.
-  bool Alive();
-  std::chrono::steady_clock::time_point last_used() const { return last_used_; }
-  void set_in_transaction(bool value) { in_transaction_ = value; }
-
- private:
-  BackendError LastError() const;
-  MYSQL* handle_;
-  bool broken_ = false;
-  bool in_transaction_ = false;
-  std::chrono::steady_clock::time_point last_used_ = std::chrono::steady_clock::now();
-};
 
 class BackendPool;
 
@@ -88,8 +33,7 @@ class PooledConnection {
   ~PooledConnection();
 
   BackendConnection* operator->() const { return connection_.get(); }
-  // Replaces the connection with a new one to the same storage unit.
-  void Reopen();
+  BackendConnection& operator*() const { return *connection_; }
   explicit operator bool() const { return connection_ != nullptr; }
 
  private:
@@ -100,13 +44,21 @@ class PooledConnection {
 
 class BackendPool : public std::enable_shared_from_this<BackendPool> {
  public:
-  explicit BackendPool(DataSourceSpec spec) : spec_(std::move(spec)) {}
+  explicit BackendPool(DataSourceSpec spec);
+  ~BackendPool();
+  BackendPool(const BackendPool&) = delete;
+  BackendPool& operator=(const BackendPool&) = delete;
 
-  // Throws BackendFailure when no connection frees up in time or a new one cannot be opened.
-  PooledConnection Acquire();
+  // Once the I/O threads have stopped and before their io_contexts go: every pool's idle
+  // connections stop watching their sockets (those given back later do so as they come back).
+  static void UnbindAllIdle();
+
+  using Acquired = std::function<void(std::vector<PooledConnection>, std::optional<BackendError>)>;
   // `count` connections at once (at most maxPoolSize), so that statements which each need
-  // several never hold part of the pool while waiting for the rest.
-  std::vector<PooledConnection> AcquireMany(std::size_t count);
+  // several never hold part of the pool while waiting for the rest. `done` runs on `io`'s
+  // thread with the connections bound to it, or with the error when none frees up in time or
+  // a new one cannot be opened.
+  void Acquire(std::size_t count, asio::io_context& io, Acquired done);
   const DataSourceSpec& spec() const { return spec_; }
 
   // For the metrics: callers that found no free connection and waited, how long in total, and
@@ -119,14 +71,38 @@ class BackendPool : public std::enable_shared_from_this<BackendPool> {
 
  private:
   friend class PooledConnection;
+  // Connections taken from the idle list, and how many to open.
+  struct Grant {
+    std::vector<std::unique_ptr<BackendConnection>> idle;
+    std::size_t to_open = 0;
+  };
+  struct Waiter {
+    std::size_t count;
+    asio::io_context* io;
+    Acquired done;
+    asio::steady_timer timer;
+    std::chrono::steady_clock::time_point since = std::chrono::steady_clock::now();
+  };
+
   void Release(std::unique_ptr<BackendConnection> connection);
-  // Under `lock`: waits until `count` connections can be had, then takes them.
-  std::vector<PooledConnection> Take(std::unique_lock<std::mutex>& lock, std::size_t count);
+  // Under the mutex.
+  bool CanTake(std::size_t count) const { return idle_.size() + (spec_.max_pool_size - open_) >= count; }
+  // Prefers connections already bound to `io`.
+  Grant Take(std::size_t count, const asio::io_context& io);
+  // Hands out the waiters' turns that the pool can serve now; under the mutex.
+  std::vector<std::shared_ptr<Waiter>> ServeWaiters(std::vector<Grant>& grants);
+  void Waited(const Waiter& waiter);
+  // Delivers each served waiter's grant on its I/O thread.
+  void HandOut(std::vector<std::shared_ptr<Waiter>> served, std::vector<Grant> grants);
+  // On `io`'s thread: binds the granted connections, checks those idle a while, opens the new ones.
+  void Deliver(Grant grant, asio::io_context& io, Acquired done);
+  // The openings of a grant that failed: the pool may open that many again.
+  void Unreserve(std::size_t count);
 
   DataSourceSpec spec_;
   std::mutex mutex_;
-  std::condition_variable freed_;
   std::deque<std::unique_ptr<BackendConnection>> idle_;
+  std::deque<std::shared_ptr<Waiter>> waiters_;
   std::size_t open_ = 0;
   std::atomic<std::uint64_t> waits_{0}, wait_nanos_{0}, timeouts_{0};
 };

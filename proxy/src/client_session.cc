@@ -25,6 +25,7 @@ bool HostMatches(const std::string& pattern, const std::string& address) {
 
 ClientSession::ClientSession(asio::ip::tcp::socket socket, ProxyContext& context)
     : socket_(std::move(socket)), context_(context), dispatcher_(context), decoder_(context.max_allowed_packet) {
+  state_.io = &static_cast<asio::io_context&>(socket_.get_executor().context());
   if (context_.observability->metrics_enabled()) context_.observability->metrics().ConnectionOpened();
 }
 
@@ -92,6 +93,12 @@ void ClientSession::HandlePayload(std::string payload) {
     }
   } catch (const MalformedPacket&) {
     FailAndClose(mysql_error::kMalformedPacket, "HY000", "Malformed communication packet.");
+  } catch (const std::exception& error) {
+    if (busy_) {  // the command stops here
+      busy_ = false;
+      --context_.in_flight;
+    }
+    FailAndClose(1105, "HY000", error.what());
   }
 }
 
@@ -180,14 +187,12 @@ void ClientSession::HandleCommand(std::string payload) {
     }
     case Command::ResetConnection: {
       statements_.clear();
-      auto self = shared_from_this();
-      RunOnWorker([self] {
-        self->dispatcher_.Abandon(self->state_);
-        std::string reply;
+      BeginCommand();
+      dispatcher_.Abandon(state_, [self = shared_from_this()] {
         OkPacket reset;
         reset.status = self->Status();
-        self->AppendPacket(reply, EncodeOk(reset));
-        return reply;
+        self->AppendPacket(self->reply_, EncodeOk(reset));
+        self->Reply();
       });
       return;
     }
@@ -228,49 +233,73 @@ void ClientSession::HandleCommand(std::string payload) {
 }
 
 void ClientSession::HandleQuery(std::string sql) {
-  auto self = shared_from_this();
-  RunOnWorker([self, sql = std::move(sql)] {
-    std::vector<std::string> statements;
-    if ((self->capabilities_ & capability::kMultiStatements) && sql.find(';') != std::string::npos) {
-      statements = SplitStatements(sql);
-    }
-    if (statements.empty()) statements.push_back(sql);
-    std::string out;
-    for (std::size_t i = 0; i < statements.size(); ++i) {
-      StatementResult result = self->dispatcher_.Run(self->state_, self->identity_, statements[i]);
-      bool last = i + 1 == statements.size() || result.kind == StatementResult::Kind::Error;
-      self->AppendResult(out, result, false, !last);
-      if (last) break;
-    }
-    return out;
-  });
+  query_statements_.clear();
+  if ((capabilities_ & capability::kMultiStatements) && sql.find(';') != std::string::npos) {
+    query_statements_ = SplitStatements(sql);
+  }
+  if (query_statements_.empty()) query_statements_.push_back(std::move(sql));
+  next_statement_ = 0;
+  binary_rows_ = false;
+  BeginCommand();
+  RunStatements();
+}
+
+void ClientSession::RunStatements() {
+  running_statements_ = true;
+  do {
+    statement_ready_ = false;
+    std::size_t index = next_statement_;
+    dispatcher_.Run(state_, identity_, query_statements_[index], {}, this,
+                    [self = shared_from_this(), index](StatementResult result) {
+                      self->StatementAnswered(index, std::move(result));
+                    });
+  } while (statement_ready_);
+  running_statements_ = false;
+}
+
+void ClientSession::StatementAnswered(std::size_t index, StatementResult result) {
+  bool last = index + 1 == query_statements_.size() || result.kind == StatementResult::Kind::Error;
+  AppendResult(reply_, result, false, !last);
+  if (last) {
+    Reply();
+    return;
+  }
+  next_statement_ = index + 1;
+  if (running_statements_) {
+    statement_ready_ = true;
+  } else {
+    RunStatements();
+  }
 }
 
 void ClientSession::HandlePrepare(std::string sql) {
-  auto self = shared_from_this();
-  RunOnWorker([self, sql = std::move(sql)] {
-    PreparedStatement prepared;
-    prepared.sql = sql;
-    prepared.param_count = CountPlaceholders(sql);
-    std::vector<ColumnInfo> columns = self->dispatcher_.Describe(self->state_, sql, prepared.param_count);
-    std::uint32_t id = self->next_statement_id_++;
-    std::string out;
-    self->AppendPacket(out, EncodePrepareOk(id, static_cast<std::uint16_t>(columns.size()),
-                                            static_cast<std::uint16_t>(prepared.param_count)));
-    if (prepared.param_count > 0) {
-      ColumnInfo param;
-      param.name = "?";
-      param.charset = kBinaryCharset;
-      for (std::size_t i = 0; i < prepared.param_count; ++i) self->AppendPacket(out, EncodeColumnDefinition(param));
-      self->AppendPacket(out, EncodeEof(self->Status()));
-    }
-    if (!columns.empty()) {
-      for (const ColumnInfo& column : columns) self->AppendPacket(out, EncodeColumnDefinition(column));
-      self->AppendPacket(out, EncodeEof(self->Status()));
-    }
-    self->statements_.emplace(id, std::move(prepared));
-    return out;
-  });
+  auto pending = std::make_shared<PreparedStatement>();
+  pending->param_count = CountPlaceholders(sql);
+  pending->sql = std::move(sql);
+  BeginCommand();
+  dispatcher_.Describe(state_, pending->sql, pending->param_count,
+                       [self = shared_from_this(), pending](std::vector<ColumnInfo> columns) {
+                         std::uint32_t id = self->next_statement_id_++;
+                         std::string& out = self->reply_;
+                         std::size_t param_count = pending->param_count;
+                         self->AppendPacket(out, EncodePrepareOk(id, static_cast<std::uint16_t>(columns.size()),
+                                                                 static_cast<std::uint16_t>(param_count)));
+                         if (param_count > 0) {
+                           ColumnInfo param;
+                           param.name = "?";
+                           param.charset = kBinaryCharset;
+                           for (std::size_t i = 0; i < param_count; ++i) {
+                             self->AppendPacket(out, EncodeColumnDefinition(param));
+                           }
+                           self->AppendPacket(out, EncodeEof(self->Status()));
+                         }
+                         if (!columns.empty()) {
+                           for (const ColumnInfo& column : columns) self->AppendPacket(out, EncodeColumnDefinition(column));
+                           self->AppendPacket(out, EncodeEof(self->Status()));
+                         }
+                         self->statements_.emplace(id, std::move(*pending));
+                         self->Reply();
+                       });
 }
 
 void ClientSession::HandleExecute(const std::string& body) {
@@ -288,92 +317,94 @@ void ClientSession::HandleExecute(const std::string& body) {
   std::vector<Value> params;
   params.reserve(request.params.size());
   for (const BinaryParam& param : request.params) params.push_back(ParamToValue(param));
-  auto self = shared_from_this();
-  RunOnWorker([self, sql = prepared.sql, params = std::move(params)] {
-    StatementResult result = self->dispatcher_.Run(self->state_, self->identity_, sql, params);
-    std::string out;
-    self->AppendResult(out, result, true, false);
-    return out;
+  binary_rows_ = true;
+  BeginCommand();
+  dispatcher_.Run(state_, identity_, prepared.sql, params, this, [self = shared_from_this()](StatementResult result) {
+    self->AppendResult(self->reply_, result, true, false);
+    self->Reply();
   });
 }
 
 void ClientSession::HandleFieldList(const std::string& body) {
   PacketReader in(body);
   std::string table(in.NulTerminated());
-  auto self = shared_from_this();
-  RunOnWorker([self, table] {
-    std::string escaped;
-    for (char c : table) escaped += c == '`' ? std::string("``") : std::string(1, c);
-    StatementResult result =
-        self->dispatcher_.Run(self->state_, self->identity_, "SELECT * FROM `" + escaped + "` LIMIT 0");
-    std::string out;
-    if (result.kind == StatementResult::Kind::Error) {
-      self->AppendPacket(out, EncodeErr(result.error.code, result.error.sql_state, result.error.message));
-      return out;
-    }
-    for (const ColumnInfo& column : result.columns) {
-      std::string definition = EncodeColumnDefinition(column);
-      definition.push_back(static_cast<char>(0xfb));  // no default value
-      self->AppendPacket(out, definition);
-    }
-    self->AppendPacket(out, EncodeEof(self->Status()));
-    return out;
-  });
+  std::string escaped;
+  for (char c : table) escaped += c == '`' ? std::string("``") : std::string(1, c);
+  BeginCommand();
+  dispatcher_.Run(state_, identity_, "SELECT * FROM `" + escaped + "` LIMIT 0", {}, nullptr,
+                  [self = shared_from_this()](StatementResult result) {
+                    std::string& out = self->reply_;
+                    if (result.kind == StatementResult::Kind::Error) {
+                      self->AppendPacket(out, EncodeErr(result.error.code, result.error.sql_state, result.error.message));
+                      self->Reply();
+                      return;
+                    }
+                    for (const ColumnInfo& column : result.columns) {
+                      std::string definition = EncodeColumnDefinition(column);
+                      definition.push_back(static_cast<char>(0xfb));  // no default value
+                      self->AppendPacket(out, definition);
+                    }
+                    self->AppendPacket(out, EncodeEof(self->Status()));
+                    self->Reply();
+                  });
 }
 
-void ClientSession::RunOnWorker(std::function<std::string()> job) {
-  auto self = shared_from_this();
+void ClientSession::BeginCommand() {
+  busy_ = true;
   ++context_.in_flight;
-  context_.workers->Submit([self, job = std::move(job)] {
-    std::string bytes;
-    try {
-      bytes = job();
-    } catch (const std::exception& error) {
-      bytes.clear();
-      self->AppendPacket(bytes, EncodeErr(1105, "HY000", error.what()));
-    }
-    self->ReplyFromWorker(std::move(bytes));
-  });
 }
 
-void ClientSession::ReplyFromWorker(std::string bytes) {
-  // A small reply is written by the worker itself, which then waits for the next command: no
-  // operation of this session is outstanding, and handing the reply to an I/O thread would cost
-  // two more thread wake-ups per statement. A large one goes asynchronously, so that a client
-  // slow to read never holds a worker.
-  constexpr std::size_t kWriteOnWorker = 64 * 1024;
-  if (phase_ == Phase::Closed || bytes.size() > kWriteOnWorker) {
-    auto self = shared_from_this();
-    asio::post(socket_.get_executor(), [self, bytes = std::move(bytes)]() mutable {
-      self->Write(std::move(bytes), false, true);
-    });
-    return;
-  }
-  asio::error_code error;
-  asio::write(socket_, asio::buffer(bytes), error);
-  --context_.in_flight;
-  if (error) {
-    Close();
-    return;
-  }
-  ProcessBuffered();
-}
-
-void ClientSession::Write(std::string bytes, bool close_after, bool finishes_job) {
+void ClientSession::Reply() {
+  busy_ = false;
+  std::string bytes;
+  bytes.swap(reply_);
   if (phase_ == Phase::Closed) {
-    if (finishes_job) --context_.in_flight;
+    --context_.in_flight;
+    AbandonTransaction();
     return;
   }
-  auto self = shared_from_this();
-  auto buffer = std::make_shared<std::string>(std::move(bytes));
-  asio::async_write(socket_, asio::buffer(*buffer), [self, buffer, close_after, finishes_job](
-                                                        const asio::error_code& error, std::size_t) {
-    if (finishes_job) --self->context_.in_flight;
+  Write(std::move(bytes), false, true);
+}
+
+void ClientSession::Write(std::string bytes, bool close_after, bool finishes_command) {
+  if (phase_ == Phase::Closed) {
+    if (finishes_command) --context_.in_flight;
+    return;
+  }
+  writing_ = std::move(bytes);
+  asio::async_write(socket_, asio::buffer(writing_), [self = shared_from_this(), close_after, finishes_command](
+                                                         const asio::error_code& error, std::size_t) {
+    if (finishes_command) --self->context_.in_flight;
     if (error || close_after) {
       self->Close();
       return;
     }
     self->ProcessBuffered();
+  });
+}
+
+void ClientSession::Columns(const std::vector<ColumnInfo>& columns) { AppendColumns(reply_, columns); }
+
+void ClientSession::Row(const std::vector<ColumnInfo>& columns, const std::vector<Cell>& row) {
+  AppendPacket(reply_, binary_rows_ ? EncodeBinaryRow(columns, row) : EncodeTextRow(row));
+}
+
+bool ClientSession::Full() const {
+  constexpr std::size_t kFlushAt = 64 * 1024;
+  return reply_.size() >= kFlushAt;
+}
+
+void ClientSession::Flush(std::function<void(bool)> written) {
+  if (phase_ == Phase::Closed) {
+    written(false);
+    return;
+  }
+  writing_.swap(reply_);
+  reply_.clear();
+  asio::async_write(socket_, asio::buffer(writing_), [self = shared_from_this(), written = std::move(written)](
+                                                         const asio::error_code& error, std::size_t) {
+    if (error) self->Close();
+    written(!error);
   });
 }
 
@@ -395,10 +426,11 @@ void ClientSession::Close() {
   asio::error_code ignored;
   socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
   socket_.close(ignored);
-  if (!state_.transaction.held.empty()) {
-    auto self = shared_from_this();
-    context_.workers->Submit([self] { self->dispatcher_.Abandon(self->state_); });
-  }
+  if (!busy_) AbandonTransaction();
+}
+
+void ClientSession::AbandonTransaction() {
+  if (!state_.transaction.held.empty()) dispatcher_.Abandon(state_, [self = shared_from_this()] {});
 }
 
 std::uint16_t ClientSession::Status(bool more_results) const {
@@ -422,19 +454,25 @@ void ClientSession::AppendResult(std::string& out, const StatementResult& result
       AppendPacket(out, EncodeOk(ok));
       return;
     }
-    case StatementResult::Kind::Rows: {
-      PacketWriter count;
-      count.LengthEncoded(result.columns.size());
-      AppendPacket(out, count.payload());
-      for (const ColumnInfo& column : result.columns) AppendPacket(out, EncodeColumnDefinition(column));
-      AppendPacket(out, EncodeEof(Status()));
+    case StatementResult::Kind::Rows:
+      AppendColumns(out, result.columns);
       for (const std::vector<Cell>& row : result.rows) {
         AppendPacket(out, binary ? EncodeBinaryRow(result.columns, row) : EncodeTextRow(row));
       }
       AppendPacket(out, EncodeEof(Status(more_results), result.ok.warnings));
       return;
-    }
+    case StatementResult::Kind::Streamed:
+      AppendPacket(out, EncodeEof(Status(more_results), result.ok.warnings));
+      return;
   }
+}
+
+void ClientSession::AppendColumns(std::string& out, const std::vector<ColumnInfo>& columns) {
+  PacketWriter count;
+  count.LengthEncoded(columns.size());
+  AppendPacket(out, count.payload());
+  for (const ColumnInfo& column : columns) AppendPacket(out, EncodeColumnDefinition(column));
+  AppendPacket(out, EncodeEof(Status()));
 }
 
 }  // namespace sqlroute::proxy

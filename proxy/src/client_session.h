@@ -1,11 +1,13 @@
 #pragma once
 // One client connection: handshake and mysql_native_password login, then commands one at a
-// time. Reading and writing are Asio operations on the I/O threads; a command that needs the
-// storage units runs on the worker pool and posts its reply back, so no thread waits per client.
+// time, all on the one I/O thread that owns the connection: reading, routing, the storage units'
+// non-blocking I/O and writing are Asio operations there, so no thread waits per client and a
+// statement switches no thread.
 #include <asio.hpp>
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -18,7 +20,7 @@
 
 namespace sqlroute::proxy {
 
-class ClientSession : public std::enable_shared_from_this<ClientSession> {
+class ClientSession : public std::enable_shared_from_this<ClientSession>, private RowSink {
  public:
   ClientSession(asio::ip::tcp::socket socket, ProxyContext& context);
   ~ClientSession();
@@ -43,19 +45,33 @@ class ClientSession : public std::enable_shared_from_this<ClientSession> {
   void HandlePrepare(std::string sql);
   void HandleExecute(const std::string& body);
   void HandleFieldList(const std::string& body);
+  // The statements of one COM_QUERY, from `next_statement_` on; those answered before the call
+  // returns are taken in a loop, so that many short statements never deepen the stack.
+  void RunStatements();
+  void StatementAnswered(std::size_t index, StatementResult result);
 
-  // Runs `job` on the worker pool and writes the bytes it returns.
-  void RunOnWorker(std::function<std::string()> job);
-  void ReplyFromWorker(std::string bytes);
+  // A command that waits on the storage units: counted in flight (SIGTERM waits for them).
+  void BeginCommand();
+  // Ends it: writes `reply_`.
+  void Reply();
   // After a command that has no reply (COM_STMT_CLOSE, COM_STMT_SEND_LONG_DATA).
   void ContinueWithoutReply();
-  // `finishes_job`: the reply of a worker-pool command, which ends its in-flight count.
-  void Write(std::string bytes, bool close_after = false, bool finishes_job = false);
+  // `finishes_command`: the reply of a command begun by BeginCommand.
+  void Write(std::string bytes, bool close_after = false, bool finishes_command = false);
   void FailAndClose(std::uint16_t code, const std::string& sql_state, const std::string& message);
   void Close();
+  // Rolls back a transaction the client left open; not while a command still uses its connections.
+  void AbandonTransaction();
+
+  // RowSink: streamed rows go into `reply_`, written whenever it fills.
+  void Columns(const std::vector<ColumnInfo>& columns) override;
+  void Row(const std::vector<ColumnInfo>& columns, const std::vector<Cell>& row) override;
+  bool Full() const override;
+  void Flush(std::function<void(bool)> written) override;
 
   std::uint16_t Status(bool more_results = false) const;
   void AppendPacket(std::string& out, std::string_view payload);
+  void AppendColumns(std::string& out, const std::vector<ColumnInfo>& columns);
   void AppendResult(std::string& out, const StatementResult& result, bool binary, bool more_results);
 
   asio::ip::tcp::socket socket_;
@@ -72,6 +88,13 @@ class ClientSession : public std::enable_shared_from_this<ClientSession> {
   ConnectionState state_;
   std::map<std::uint32_t, PreparedStatement> statements_;
   std::uint32_t next_statement_id_ = 1;
+  std::string reply_;    // the running command's answer so far
+  std::string writing_;  // what the one outstanding write sends
+  bool busy_ = false;    // a command is running
+  bool binary_rows_ = false;  // the running command answers rows in the binary protocol
+  std::vector<std::string> query_statements_;
+  std::size_t next_statement_ = 0;
+  bool running_statements_ = false, statement_ready_ = false;
 };
 
 }  // namespace sqlroute::proxy

@@ -17,13 +17,14 @@ namespace sqlroute::proxy {
 struct ProxyContext {
   ServerConfig config;
   DatabaseRegistry databases;
-  std::unique_ptr<WorkerPool> workers;
+  std::unique_ptr<WorkerPool> workers;  // statements that write rule files; SIGHUP reloads
   std::unique_ptr<StatementExecutor> executor;
   std::unique_ptr<ProxyObservability> observability;
   std::size_t max_allowed_packet = 64 << 20;
   std::string server_version = "5.7.22-sqlroute-proxy";
   std::atomic<std::uint32_t> next_connection_id{1};
-  // Commands running on the worker pool whose reply is not written yet (SIGTERM waits for them).
+  // Commands waiting on the storage units or the worker pool whose reply is not written yet
+  // (SIGTERM waits for them).
   std::atomic<std::size_t> in_flight{0};
 
   // Adds a logical database, its engine observed as server.yaml says; false when the name is taken.

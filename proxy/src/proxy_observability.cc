@@ -12,7 +12,7 @@ namespace sqlroute::proxy {
 
 namespace {
 
-// The record the engine wrote for the statement this thread is running, if it routed one.
+// The record the engine wrote for the statement this thread is routing, if it routed one.
 thread_local std::optional<StatementRecord> routed_record;
 
 class CaptureLog : public StatementLog {
@@ -20,15 +20,7 @@ class CaptureLog : public StatementLog {
   void OnStatement(const StatementRecord& record) override { routed_record = record; }
 };
 
-// The engine's spans of the statement this thread is running, if the engine sampled it.
-struct StageSpan {
-  SpanStage stage;
-  std::uint64_t start_unix_nanos, end_unix_nanos;
-  std::string statement_type, route_type;
-  std::size_t unit_count;
-  bool cache_hit;
-  std::optional<ErrorCode> error;
-};
+// The engine's spans of the statement this thread is routing, if the engine sampled it.
 thread_local std::vector<StageSpan> routed_spans;
 
 class CaptureTracer : public Tracer {
@@ -131,9 +123,20 @@ void ProxyObservability::StatementStarted() const {
   if (tracer_) routed_spans.clear();
 }
 
-void ProxyObservability::Trace(std::uint64_t start_unix_nanos, std::chrono::nanoseconds elapsed, bool failed) {
+StatementCapture ProxyObservability::TakeCapture() const {
+  StatementCapture capture;
+  if (file_ && routed_record) {
+    capture.record = std::move(routed_record);
+    routed_record.reset();
+  }
+  if (tracer_) capture.spans.swap(routed_spans);
+  return capture;
+}
+
+void ProxyObservability::Trace(const std::vector<StageSpan>& spans, std::uint64_t start_unix_nanos,
+                               std::chrono::nanoseconds elapsed, bool failed) {
   std::string trace = Hex64(RandomId()), root = Hex64(RandomId());
-  const StageSpan& last = routed_spans.back();
+  const StageSpan& last = spans.back();
   auto end_unix_nanos = start_unix_nanos + static_cast<std::uint64_t>(elapsed.count());
   std::vector<std::pair<const char*, std::string>> tags = {
       {"component", "shardingsphere"}, {"db.type", "shardingsphere-proxy"}, {"statement.type", last.statement_type},
@@ -142,7 +145,7 @@ void ProxyObservability::Trace(std::uint64_t start_unix_nanos, std::chrono::nano
   if (failed) tags.emplace_back("error", "true");
   zipkin_->Send(ZipkinSpan(trace, root, "", "/ShardingSphere/rootInvoke/", start_unix_nanos,
                            static_cast<std::uint64_t>(elapsed.count()), service_name_, tags));
-  for (const StageSpan& span : routed_spans) {
+  for (const StageSpan& span : spans) {
     std::vector<std::pair<const char*, std::string>> stage_tags = {{"component", "shardingsphere"}};
     if (span.error) stage_tags.emplace_back("error", ErrorCodeName(*span.error));
     zipkin_->Send(ZipkinSpan(trace, Hex64(RandomId()), root, StageSpanName(span.stage), span.start_unix_nanos,
@@ -153,20 +156,19 @@ void ProxyObservability::Trace(std::uint64_t start_unix_nanos, std::chrono::nano
                              end_unix_nanos - last.end_unix_nanos, service_name_,
                              {{"component", "shardingsphere"}, {"units", std::to_string(last.unit_count)}}));
   }
-  routed_spans.clear();
 }
 
-void ProxyObservability::StatementEnded(const std::string& sql, std::uint64_t start_unix_nanos,
-                                        std::chrono::nanoseconds elapsed, bool failed) {
+void ProxyObservability::StatementEnded(const std::string& sql, StatementCapture capture,
+                                        std::uint64_t start_unix_nanos, std::chrono::nanoseconds elapsed,
+                                        bool failed) {
   if (metrics_enabled_) metrics_.StatementDone(elapsed, failed);
-  if (tracer_ && !routed_spans.empty()) Trace(start_unix_nanos, elapsed, failed);
+  if (tracer_ && !capture.spans.empty()) Trace(capture.spans, start_unix_nanos, elapsed, failed);
   if (!file_) return;
   bool slow = slow_threshold_ && elapsed >= *slow_threshold_;
   if (!general_log_ && !slow) return;
   StatementRecord record;
-  if (routed_record) {
-    record = std::move(*routed_record);
-    routed_record.reset();
+  if (capture.record) {
+    record = std::move(*capture.record);
   } else {
     record.logic_sql = MaskLiterals(sql);
   }

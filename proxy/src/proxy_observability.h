@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "proxy_metrics.h"
 #include "zipkin_exporter.h"
@@ -27,6 +28,23 @@
 #include "sqlroute/engine.h"
 
 namespace sqlroute::proxy {
+
+// A span the engine emitted while routing a statement, kept for the statement's trace.
+struct StageSpan {
+  SpanStage stage;
+  std::uint64_t start_unix_nanos, end_unix_nanos;
+  std::string statement_type, route_type;
+  std::size_t unit_count;
+  bool cache_hit;
+  std::optional<ErrorCode> error;
+};
+
+// What the engine recorded for one statement (its log record, its spans), taken on the thread
+// that routed it, so that the statement may finish after others routed on that thread.
+struct StatementCapture {
+  std::optional<StatementRecord> record;
+  std::vector<StageSpan> spans;
+};
 
 class ProxyObservability {
  public:
@@ -39,13 +57,21 @@ class ProxyObservability {
   // Each logical database's engine, when it is created.
   void Attach(const Engine& engine) const;
 
-  // Around one client statement, on the thread that runs it.
+  // Whether anything observes statements (metrics, a query log, tracing): when not, statements
+  // are not timed at all.
+  bool active() const { return metrics_enabled_ || file_ || tracer_; }
+
+  // Before a client statement is routed, and right after (on the same thread): what the engine
+  // recorded in between.
   void StatementStarted() const;
-  void StatementEnded(const std::string& sql, std::uint64_t start_unix_nanos, std::chrono::nanoseconds elapsed,
-                      bool failed);
+  StatementCapture TakeCapture() const;
+  // Once the statement is answered.
+  void StatementEnded(const std::string& sql, StatementCapture capture, std::uint64_t start_unix_nanos,
+                      std::chrono::nanoseconds elapsed, bool failed);
 
  private:
-  void Trace(std::uint64_t start_unix_nanos, std::chrono::nanoseconds elapsed, bool failed);
+  void Trace(const std::vector<StageSpan>& spans, std::uint64_t start_unix_nanos, std::chrono::nanoseconds elapsed,
+             bool failed);
 
   bool metrics_enabled_ = false;
   ProxyMetrics metrics_;

@@ -26,8 +26,7 @@ std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
   }
   std::size_t workers = context->config.Count("kernel-executor-size", 64);
   context->workers = std::make_unique<WorkerPool>(workers);
-  context->executor = std::make_unique<StatementExecutor>(
-      *context->workers, context->config.Count("max-connections-size-per-query", 1));
+  context->executor = std::make_unique<StatementExecutor>(context->config.Count("max-connections-size-per-query", 1));
   return context;
 }
 
@@ -66,8 +65,13 @@ ProxyServer::ProxyServer(ProxyContext& context, const ListenOptions& options)
   }
 }
 
+asio::io_context& ProxyServer::NextClientContext() {
+  std::size_t index = next_client_context_++ % (client_io_.size() + 1);
+  return index == 0 ? io_ : *client_io_[index - 1];
+}
+
 void ProxyServer::Accept() {
-  acceptor_.async_accept([this](const asio::error_code& error, asio::ip::tcp::socket socket) {
+  acceptor_.async_accept(NextClientContext(), [this](const asio::error_code& error, asio::ip::tcp::socket socket) {
     if (!error) std::make_shared<ClientSession>(std::move(socket), context_)->Start();
     if (acceptor_.is_open()) Accept();
   });
@@ -97,6 +101,7 @@ void ProxyServer::WaitForSignal() {
 
 void ProxyServer::DrainThenStop(std::chrono::steady_clock::time_point deadline) {
   if (context_.in_flight == 0 || std::chrono::steady_clock::now() >= deadline) {
+    for (auto& client_io : client_io_) client_io->stop();
     io_.stop();
     return;
   }
@@ -104,13 +109,38 @@ void ProxyServer::DrainThenStop(std::chrono::steady_clock::time_point deadline) 
   drain_timer_.async_wait([this, deadline](const asio::error_code&) { DrainThenStop(deadline); });
 }
 
+namespace {
+
+// Runs `io` until it is stopped. An exception out of a handler is reported and the thread goes
+// on serving its other clients.
+void Serve(asio::io_context& io) {
+  while (true) {
+    try {
+      io.run();
+      return;
+    } catch (const std::exception& error) {
+      std::cerr << "sqlroute-proxy: " << error.what() << std::endl;
+    }
+  }
+}
+
+}  // namespace
+
 void ProxyServer::Run(std::size_t io_threads) {
+  for (std::size_t i = 1; i < std::max<std::size_t>(1, io_threads); ++i) {
+    client_io_.push_back(std::make_unique<asio::io_context>(1));
+  }
   WaitForSignal();
   Accept();
   std::vector<std::thread> threads;
-  for (std::size_t i = 1; i < std::max<std::size_t>(1, io_threads); ++i) threads.emplace_back([this] { io_.run(); });
-  io_.run();
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> idle_guards;
+  for (auto& client_io : client_io_) {
+    idle_guards.push_back(asio::make_work_guard(*client_io));
+    threads.emplace_back([&io = *client_io] { Serve(io); });
+  }
+  Serve(io_);
   for (std::thread& thread : threads) thread.join();
+  BackendPool::UnbindAllIdle();
 }
 
 }  // namespace sqlroute::proxy

@@ -1,5 +1,7 @@
 #pragma once
-// The listening socket and the I/O threads: accepts clients and hands each to a ClientSession.
+// The listening socket and the I/O threads: accepts clients and hands each to a ClientSession on
+// one of the threads in turn. Each thread has its own io_context (one thread each), so that a
+// client's reads, its statements' backend I/O and its writes all stay on that thread.
 #include <asio.hpp>
 
 #include <chrono>
@@ -38,12 +40,15 @@ class ProxyServer {
   std::uint16_t metrics_port() const { return metrics_ ? metrics_->port() : 0; }
 
  private:
+  asio::io_context& NextClientContext();
   void Accept();
   void WaitForSignal();
   void DrainThenStop(std::chrono::steady_clock::time_point deadline);
 
   ProxyContext& context_;
-  asio::io_context io_;
+  asio::io_context io_{1};  // accepts, signals, metrics; serves clients too
+  std::vector<std::unique_ptr<asio::io_context>> client_io_;  // the other I/O threads
+  std::size_t next_client_context_ = 0;
   asio::ip::tcp::acceptor acceptor_;
   asio::signal_set signals_;
   asio::steady_timer drain_timer_;

@@ -4,10 +4,12 @@
 #include <cctype>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 
 #include "distsql_cells.h"
 #include "distsql_queries.h"
 #include "session_statements.h"
+#include "table_metadata.h"
 
 namespace sqlroute::proxy {
 
@@ -24,98 +26,200 @@ StatementResult NoDatabase() {
 
 }  // namespace
 
-StatementResult QueryDispatcher::Run(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
-                                     const std::vector<Value>& params) {
+namespace {
+
+// A statement timed for the observability: its answer is reported once both the answer and what
+// the engine recorded while routing it (on this thread, before Run returns) are there.
+struct TimedStatement {
+  std::string sql;
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  std::uint64_t start_unix_nanos = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count());
+  std::optional<StatementCapture> capture;
+  std::optional<StatementResult> result;
+  StatementDone done;
+
+  void ReportWhenComplete(ProxyObservability& observability) {
+    if (!capture || !result) return;
+    observability.StatementEnded(sql, std::move(*capture), start_unix_nanos,
+                                 std::chrono::steady_clock::now() - started, result->kind == StatementResult::Kind::Error);
+    StatementDone answer = std::move(done);
+    answer(std::move(*result));
+  }
+};
+
+}  // namespace
+
+void QueryDispatcher::Run(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
+                          const std::vector<Value>& params, RowSink* sink, StatementDone done) {
   ProxyObservability& observability = *context_.observability;
-  auto started = std::chrono::steady_clock::now();
-  auto start_unix_nanos = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-      std::chrono::system_clock::now().time_since_epoch()).count());
+  // With every observer off, a statement reads no clock.
+  if (!observability.active()) {
+    RunStatement(state, client, sql, params, sink, std::move(done));
+    return;
+  }
+  auto timed = std::make_shared<TimedStatement>();
+  timed->sql = sql;
+  timed->done = std::move(done);
   observability.StatementStarted();
-  StatementResult result = RunStatement(state, client, sql, params);
-  observability.StatementEnded(sql, start_unix_nanos, std::chrono::steady_clock::now() - started,
-                               result.kind == StatementResult::Kind::Error);
-  return result;
+  RunStatement(state, client, sql, params, sink, [timed, &observability](StatementResult result) {
+    timed->result = std::move(result);
+    timed->ReportWhenComplete(observability);
+  });
+  timed->capture = observability.TakeCapture();
+  timed->ReportWhenComplete(observability);
 }
 
-StatementResult QueryDispatcher::RunStatement(ConnectionState& state, const ClientIdentity& client,
-                                              const std::string& sql, const std::vector<Value>& params) {
+void QueryDispatcher::RunStatement(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
+                                   const std::vector<Value>& params, RowSink* sink, StatementDone done) {
   LocalStatement statement = ClassifyStatement(sql);
   using Kind = LocalStatement::Kind;
   switch (statement.kind) {
-    case Kind::Begin: return Begin(state);
+    case Kind::Begin: Begin(state, std::move(done)); return;
     case Kind::Commit:
     case Kind::Rollback: {
       bool commit = statement.kind == Kind::Commit;
-      StatementResult result = context_.executor->EndTransaction(state, commit);
-      // A COMMIT that fails on a storage unit did not commit: it counts as a rollback.
-      bool committed = commit && result.kind != StatementResult::Kind::Error;
-      if (context_.observability->metrics_enabled()) context_.observability->metrics().TransactionEnded(committed);
-      return result;
+      context_.executor->EndTransaction(state, commit, [this, commit, done = std::move(done)](StatementResult result) {
+        // A COMMIT that fails on a storage unit did not commit: it counts as a rollback.
+        bool committed = commit && result.kind != StatementResult::Kind::Error;
+        if (context_.observability->metrics_enabled()) context_.observability->metrics().TransactionEnded(committed);
+        done(std::move(result));
+      });
+      return;
     }
-    case Kind::SetAutocommit: return SetAutocommit(state, statement.flag);
-    case Kind::SetSession: return StatementResult::Done();
-    case Kind::SelectSystem: return SelectSystem(state, client, statement);
+    case Kind::SetAutocommit: SetAutocommit(state, statement.flag, std::move(done)); return;
+    case Kind::SetSession: done(StatementResult::Done()); return;
+    case Kind::SelectSystem: done(SelectSystem(state, client, statement)); return;
     case Kind::ShowDatabases: {
       StatementResult result;
       result.kind = StatementResult::Kind::Rows;
       result.columns.push_back(TextColumn("schema_name"));
       for (const std::string& name : context_.databases.Names()) result.rows.push_back({name});
-      return result;
+      done(std::move(result));
+      return;
     }
     case Kind::Use:
       if (!context_.databases.Find(statement.name)) {
-        return StatementResult::Failure(mysql_error::kBadDatabase, "42000", "Unknown database '" + statement.name + "'");
+        done(StatementResult::Failure(mysql_error::kBadDatabase, "42000", "Unknown database '" + statement.name + "'"));
+        return;
       }
       state.database = statement.name;
-      return StatementResult::Done();
-    case Kind::CreateDatabase: return CreateDatabase(statement.name, statement.flag);
-    case Kind::DropDatabase: return DropDatabase(state, statement.name, statement.flag);
-    case Kind::DistSqlUpdate: return DistSqlUpdate(state, sql);
-    case Kind::DistSqlQuery: return DistSqlQuery(state, sql);
+      done(StatementResult::Done());
+      return;
+    case Kind::CreateDatabase:
+      OnWorker(state, [this, statement] { return CreateDatabase(statement.name, statement.flag); }, std::move(done));
+      return;
+    case Kind::DropDatabase:
+      OnWorker(state, [this, &state, statement] { return DropDatabase(state, statement.name, statement.flag); },
+               std::move(done));
+      return;
+    case Kind::DistSqlUpdate:
+      OnWorker(state, [this, &state, sql] { return DistSqlUpdate(state, sql); }, std::move(done));
+      return;
+    case Kind::DistSqlQuery:
+      OnWorker(state, [this, &state, sql] { return DistSqlQuery(state, sql); }, std::move(done));
+      return;
     case Kind::None: break;
   }
   std::shared_ptr<LogicDatabase> database = context_.databases.Find(state.database);
-  if (!database) return NoDatabase();
+  if (!database) {
+    done(NoDatabase());
+    return;
+  }
   if (state.transaction.active()) state.session.in_transaction = true;
-  return context_.executor->Execute(database, state, sql, params);
+  context_.executor->Execute(database, state, sql, params, sink,
+                             [this, &state, database, done = std::move(done)](StatementResult result) mutable {
+                               if (result.kind == StatementResult::Kind::Error ||
+                                   !ChangesTableMetadata(state.plan.statement_kind)) {
+                                 done(std::move(result));
+                                 return;
+                               }
+                               RefreshMetadata(state, database, std::move(result), std::move(done));
+                             });
 }
 
-std::vector<ColumnInfo> QueryDispatcher::Describe(ConnectionState& state, const std::string& sql,
-                                                  std::size_t param_count) {
-  if (ClassifyStatement(sql).kind != LocalStatement::Kind::None) return {};
+// After DDL the storage units' metadata is read again (blocking reads, so on the worker pool)
+// before the client has its answer, as ShardingSphere's MetaDataRefreshEngine refreshes it.
+void QueryDispatcher::RefreshMetadata(ConnectionState& state, std::shared_ptr<LogicDatabase> database,
+                                      StatementResult result, StatementDone done) {
+  auto answer = std::make_shared<StatementResult>(std::move(result));
+  OnWorker(
+      state,
+      [database, kind = state.plan.statement_kind] {
+        database->StatementSucceeded(kind);
+        return StatementResult::Done();
+      },
+      [answer, done = std::move(done)](StatementResult refreshed) {
+        done(refreshed.kind == StatementResult::Kind::Error ? std::move(refreshed) : std::move(*answer));
+      });
+}
+
+void QueryDispatcher::OnWorker(ConnectionState& state, std::function<StatementResult()> job, StatementDone done) {
+  context_.workers->Submit([io = state.io, job = std::move(job), done = std::move(done)] {
+    StatementResult result;
+    try {
+      result = job();
+    } catch (const std::exception& error) {
+      result = StatementResult::Failure(1105, "HY000", error.what());
+    }
+    asio::post(*io, [done, result = std::move(result)]() mutable { done(std::move(result)); });
+  });
+}
+
+void QueryDispatcher::Describe(ConnectionState& state, const std::string& sql, std::size_t param_count,
+                               std::function<void(std::vector<ColumnInfo>)> done) {
   std::shared_ptr<LogicDatabase> database = context_.databases.Find(state.database);
-  if (!database) return {};
-  return context_.executor->Describe(database, state, sql, param_count);
+  if (ClassifyStatement(sql).kind != LocalStatement::Kind::None || !database) {
+    done({});
+    return;
+  }
+  context_.executor->Describe(database, state, sql, param_count, std::move(done));
 }
 
-void QueryDispatcher::Abandon(ConnectionState& state) {
-  if (!state.transaction.held.empty()) context_.executor->EndTransaction(state, false);
-  state.transaction.autocommit = true;
-  state.transaction.explicit_transaction = false;
-  state.session = Session();
+void QueryDispatcher::Abandon(ConnectionState& state, std::function<void()> done) {
+  auto forget = [&state, done = std::move(done)](StatementResult) {
+    state.transaction.autocommit = true;
+    state.transaction.explicit_transaction = false;
+    state.session = Session();
+    done();
+  };
+  if (state.transaction.held.empty()) {
+    forget(StatementResult::Done());
+    return;
+  }
+  context_.executor->EndTransaction(state, false, std::move(forget));
 }
 
-StatementResult QueryDispatcher::Begin(ConnectionState& state) {
+void QueryDispatcher::Begin(ConnectionState& state, StatementDone done) {
+  auto begin = [&state, done = std::move(done)](StatementResult committed) {
+    if (committed.kind == StatementResult::Kind::Error) {
+      done(std::move(committed));
+      return;
+    }
+    state.transaction.explicit_transaction = true;
+    state.session.in_transaction = true;
+    done(StatementResult::Done());
+  };
   // BEGIN inside a transaction commits it first, as MySQL does.
   if (state.transaction.active() && !state.transaction.held.empty()) {
-    StatementResult committed = context_.executor->EndTransaction(state, true);
-    if (committed.kind == StatementResult::Kind::Error) return committed;
+    context_.executor->EndTransaction(state, true, std::move(begin));
+    return;
   }
-  state.transaction.explicit_transaction = true;
-  state.session.in_transaction = true;
-  return StatementResult::Done();
+  begin(StatementResult::Done());
 }
 
-StatementResult QueryDispatcher::SetAutocommit(ConnectionState& state, bool on) {
+void QueryDispatcher::SetAutocommit(ConnectionState& state, bool on, StatementDone done) {
   if (on && !state.transaction.autocommit) {
     // Turning autocommit back on commits the open transaction.
     state.transaction.autocommit = true;
     state.transaction.explicit_transaction = false;
-    return context_.executor->EndTransaction(state, true);
+    context_.executor->EndTransaction(state, true, std::move(done));
+    return;
   }
   state.transaction.autocommit = on;
   state.session.in_transaction = state.transaction.active();
-  return StatementResult::Done();
+  done(StatementResult::Done());
 }
 
 StatementResult QueryDispatcher::SelectSystem(const ConnectionState& state, const ClientIdentity& client,

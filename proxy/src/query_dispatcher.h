@@ -15,29 +15,39 @@ struct ClientIdentity {
   std::string host;
 };
 
+// Every answer reaches `done` on the client connection's I/O thread, possibly before the call
+// returns. Statements the proxy answers from its own state run inline; those that write rule
+// files (DistSQL RDL, CREATE / DROP DATABASE) go to the worker pool, so that an I/O thread never
+// waits on the disk.
 class QueryDispatcher {
  public:
   explicit QueryDispatcher(ProxyContext& context) : context_(context) {}
 
-  StatementResult Run(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
-                      const std::vector<Value>& params = {});
+  // `sink` takes the rows of a statement that can stream them (StatementExecutor::Execute).
+  void Run(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
+           const std::vector<Value>& params, RowSink* sink, StatementDone done);
   // The columns a prepared statement will return, found by preparing one routed unit on its
   // storage unit; empty when the statement returns none or cannot be described in advance.
-  std::vector<ColumnInfo> Describe(ConnectionState& state, const std::string& sql, std::size_t param_count);
-  // Ends an open transaction (client gone, COM_RESET_CONNECTION).
-  void Abandon(ConnectionState& state);
+  void Describe(ConnectionState& state, const std::string& sql, std::size_t param_count,
+                std::function<void(std::vector<ColumnInfo>)> done);
+  // Ends an open transaction (client gone, COM_RESET_CONNECTION) and forgets the session state.
+  void Abandon(ConnectionState& state, std::function<void()> done);
 
  private:
-  StatementResult RunStatement(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
-                               const std::vector<Value>& params);
+  void RunStatement(ConnectionState& state, const ClientIdentity& client, const std::string& sql,
+                    const std::vector<Value>& params, RowSink* sink, StatementDone done);
   StatementResult SelectSystem(const ConnectionState& state, const ClientIdentity& client,
                                const struct LocalStatement& statement);
-  StatementResult Begin(ConnectionState& state);
-  StatementResult SetAutocommit(ConnectionState& state, bool on);
+  void Begin(ConnectionState& state, StatementDone done);
+  void SetAutocommit(ConnectionState& state, bool on, StatementDone done);
   StatementResult CreateDatabase(const std::string& name, bool if_not_exists);
   StatementResult DropDatabase(ConnectionState& state, const std::string& name, bool if_exists);
   StatementResult DistSqlUpdate(ConnectionState& state, const std::string& sql);
   StatementResult DistSqlQuery(ConnectionState& state, const std::string& sql);
+  // Runs `job` on the worker pool; its answer goes to `done` on the connection's I/O thread.
+  void OnWorker(ConnectionState& state, std::function<StatementResult()> job, StatementDone done);
+  void RefreshMetadata(ConnectionState& state, std::shared_ptr<LogicDatabase> database, StatementResult result,
+                       StatementDone done);
 
   ProxyContext& context_;
 };

@@ -1,9 +1,14 @@
 #pragma once
-// Runs one routed statement: each SQL unit on a pooled backend connection, units of different
-// data sources in parallel (ShardingSphere's DriverExecutionPrepareEngine groups a data
-// source's units over at most max-connections-size-per-query connections), then merges the
-// results with the engine's merge and decrypts encrypted columns.
+// Runs one routed statement on the client's I/O thread: routes it inline, runs each SQL unit on a
+// pooled backend connection over the non-blocking client API, units of different data sources
+// at once (ShardingSphere's DriverExecutionPrepareEngine groups a data source's units over at
+// most max-connections-size-per-query connections), then merges the results with the engine's
+// merge and decrypts encrypted columns. One unit whose rows need no merge is streamed: its rows
+// reach the client as they are read, never all held (ShardingSphere's stream merged result).
+#include <asio.hpp>
+
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -13,14 +18,15 @@
 #include "error_mapping.h"
 #include "logic_database.h"
 #include "protocol_messages.h"
+#include "sqlroute/plan.h"
 #include "sqlroute/session.h"
-#include "worker_pool.h"
 
 namespace sqlroute::proxy {
 
 // What one statement answers the client.
 struct StatementResult {
-  enum class Kind { Ok, Rows, Error };
+  // Streamed: the columns and rows went to the RowSink; what is left is the end of the result.
+  enum class Kind { Ok, Rows, Streamed, Error };
   Kind kind = Kind::Ok;
   OkPacket ok;
   std::vector<ColumnInfo> columns;
@@ -29,6 +35,19 @@ struct StatementResult {
 
   static StatementResult Failure(std::uint16_t code, std::string sql_state, std::string message);
   static StatementResult Done(std::uint64_t affected_rows = 0);
+};
+using StatementDone = std::function<void(StatementResult)>;
+
+// Where streamed rows go: the client connection, which buffers them and writes when asked.
+class RowSink {
+ public:
+  virtual ~RowSink() = default;
+  virtual void Columns(const std::vector<ColumnInfo>& columns) = 0;
+  virtual void Row(const std::vector<ColumnInfo>& columns, const std::vector<Cell>& row) = 0;
+  // Whether enough is buffered that it should be written before more rows are read.
+  virtual bool Full() const = 0;
+  // Writes what is buffered; `written(true)` once it is, `written(false)` when the client is gone.
+  virtual void Flush(std::function<void(bool)> written) = 0;
 };
 
 // A client connection's transaction (ShardingSphere's LOCAL type): from BEGIN, START TRANSACTION
@@ -42,30 +61,34 @@ struct TransactionState {
   bool active() const { return explicit_transaction || !autocommit; }
 };
 
-// Per client connection: the selected database and the engine's session state.
+// Per client connection: the selected database, the engine's session state, and the I/O thread
+// its statements run on.
 struct ConnectionState {
   std::string database;
   Session session;
   TransactionState transaction;
+  asio::io_context* io = nullptr;
+  Plan plan;  // the running statement's, reused (Engine::RouteInto)
 };
 
 class StatementExecutor {
  public:
-  StatementExecutor(WorkerPool& workers, std::size_t max_connections_per_query)
-      : workers_(workers), max_connections_per_query_(max_connections_per_query) {}
+  explicit StatementExecutor(std::size_t max_connections_per_query)
+      : max_connections_per_query_(max_connections_per_query) {}
 
-  StatementResult Execute(const std::shared_ptr<LogicDatabase>& database, ConnectionState& state, const std::string& sql,
-                          const std::vector<Value>& params = {});
+  // `done` runs on the connection's I/O thread, possibly before Execute returns. `sink`, when
+  // given, takes the rows of a statement that can stream them.
+  void Execute(const std::shared_ptr<LogicDatabase>& database, ConnectionState& state, const std::string& sql,
+               const std::vector<Value>& params, RowSink* sink, StatementDone done);
   // The columns the statement returns, from preparing its first unit on that unit's storage unit
   // (routed with placeholder values 0, then NULL); empty when it returns none or cannot be routed.
-  std::vector<ColumnInfo> Describe(const std::shared_ptr<LogicDatabase>& database, const ConnectionState& state,
-                                   const std::string& sql, std::size_t param_count);
+  void Describe(const std::shared_ptr<LogicDatabase>& database, const ConnectionState& state, const std::string& sql,
+                std::size_t param_count, std::function<void(std::vector<ColumnInfo>)> done);
   // Ends the transaction on every held connection: COMMIT or ROLLBACK, then autocommit back on.
   // Every unit is ended; the first failure is reported (a failed COMMIT is never hidden).
-  StatementResult EndTransaction(ConnectionState& state, bool commit);
+  void EndTransaction(ConnectionState& state, bool commit, StatementDone done);
 
  private:
-  WorkerPool& workers_;
   std::size_t max_connections_per_query_;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
-// A fixed set of threads for the blocking work of statements (routing, backend I/O, merging),
-// so that the client I/O threads never block.
+// A fixed set of threads for work that may block on the disk (DistSQL and CREATE / DROP DATABASE
+// write rule files, SIGHUP reads them), so that the client I/O threads never block. Statements
+// themselves never come here: their backend I/O is non-blocking on the I/O threads.
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -19,11 +20,6 @@ class WorkerPool {
   WorkerPool& operator=(const WorkerPool&) = delete;
 
   void Submit(std::function<void()> task);
-
-  // Calls work(i) for every i < count, at most `parallelism` at once: the caller takes part and
-  // the pool's threads help; an index no helper has started yet is run by the caller, so it never
-  // waits on queued work. Returns once every call has finished.
-  void ForEach(std::size_t count, std::size_t parallelism, const std::function<void(std::size_t)>& work);
 
  private:
   void Run();
