@@ -41,12 +41,12 @@ bool SameRange(const ValueRange& a, const ValueRange& b) {
          (!a.upper || a.upper_closed == b.upper_closed);
 }
 
-// ShardingConditions.isSameShardingConditionValue: tables of one binding group (a bound table
-// with itself too) whatever their columns and values, as the binding route gives them the same
-// actual tables; else the same column of the same table with the same values.
+// ShardingConditions.isSameShardingConditionValue: the same column of the same table, or of
+// tables of one binding group, with the same values. (ShardingSphere takes binding tables'
+// values as the same whatever they are; their routes differ, and dropping one loses rows.)
 bool SameColumnValue(const ColumnCondition& a, const ColumnCondition& b) {
-  if (a.table->binding_group >= 0 && a.table->binding_group == b.table->binding_group) return true;
-  if (a.table != b.table || a.column != b.column || a.is_range != b.is_range) return false;
+  bool bound = a.table == b.table || (a.table->binding_group >= 0 && a.table->binding_group == b.table->binding_group);
+  if (!bound || a.column != b.column || a.is_range != b.is_range) return false;
   return a.is_range ? SameRange(a.range, b.range) : SameValues(a, b);
 }
 
