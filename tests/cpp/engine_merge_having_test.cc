@@ -206,8 +206,9 @@ TEST(MergeRowLengthTest, RowsLongerOrShorterThanTheColumnsAreRejected) {
   EXPECT_EQ(CodeOf([&] { Merge(passthrough, {{{"a"}, {{}}}}); }), ErrorCode::MERGE_ROW_LENGTH);
 }
 
+// The merge evaluates HAVING (prop having-merge-enabled).
 Engine SysbenchEngine() {
-  return Engine::FromYamlFile(std::string(SQLROUTE_TESTS_DIR) + "/golden/rules/sysbench_sharding.yaml");
+  return Engine::FromYamlFile(std::string(SQLROUTE_TESTS_DIR) + "/golden/rules/sysbench_sharding_having_merge.yaml");
 }
 
 TEST(MergeHavingRewriteTest, UnitsLoseTheHavingAndItsParametersAndGetWhatItNeeds) {

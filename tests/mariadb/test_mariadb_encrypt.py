@@ -104,6 +104,10 @@ def enc_queries(rng: random.Random, layout: EncryptLayout):
     yield Query("SELECT COUNT(*) FROM t_user WHERE mobile = ?", ("13900000001",))
     yield Query("SELECT * FROM t_user WHERE id IN (?, ?, ?, ?)", (1, 2, 30, 999))
     yield Query("SELECT id, mobile FROM t_user WHERE idCard IS NULL")
+    # through derived tables: the units read <column>_C (and project _A), the outer query decrypts
+    low = rng.randint(1, ROWS - 100)
+    yield Query("SELECT d.id, d.mobile FROM (SELECT id, mobile FROM t_user WHERE id BETWEEN ? AND ?) d", (low, low + 50))
+    yield Query("SELECT e.m, e.idCard FROM (SELECT d.mobile AS m, d.idCard FROM (SELECT * FROM t_user) d) e")
 
 
 def test_reads_decrypt_to_the_reference(layout) -> None:

@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 
 import sqlroute
+from conftest import EXAMPLE_RULES
 
 
 def split(plan: sqlroute.Plan, columns: list, rows_by_table: dict) -> list:
@@ -85,14 +86,29 @@ def test_rows_longer_or_shorter_than_their_columns_are_rejected(engine: sqlroute
     assert raised.value.code == "MERGE_ROW_LENGTH"
 
 
-def test_having_is_evaluated_on_the_merged_groups(engine: sqlroute.Engine) -> None:
-    plan = engine.route("SELECT name FROM t_user GROUP BY name HAVING COUNT(*) >= ? ORDER BY name", [3])
+HAVING_SQL = "SELECT name FROM t_user GROUP BY name HAVING COUNT(*) >= ? ORDER BY name"
+
+
+def test_having_is_evaluated_on_the_merged_groups_with_having_merge_enabled() -> None:
+    rules = EXAMPLE_RULES.read_text() + "props:\n  having-merge-enabled: true\n"
+    plan = sqlroute.Engine.from_yaml_string(rules).route(HAVING_SQL, [3])
     assert plan.units[0].sql == "SELECT name, COUNT(*) AS HAVING_DERIVED_0 FROM t_user_0 GROUP BY name ORDER BY name"
     assert plan.units[0].params == []
+    assert not any("HAVING" in w for w in plan.warnings)
     columns = ["name", "HAVING_DERIVED_0"]
     # "a" has two rows in each of two tables: no table alone reaches 3.
     results = split(plan, columns, {"t_user_0": [("a", 2), ("b", 1)], "t_user_1": [("a", 2), ("c", 5)]})
     assert sqlroute.merge(plan, results) == (["name"], [("a",), ("c",)])
+
+
+def test_having_stays_in_each_unit_by_default_and_the_plan_warns(engine: sqlroute.Engine) -> None:
+    plan = engine.route(HAVING_SQL, [3])
+    assert plan.units[0].sql == "SELECT name FROM t_user_0 GROUP BY name HAVING COUNT(*) >= ? ORDER BY name"
+    assert plan.units[0].params == [3]
+    assert any(w.startswith("HAVING is evaluated by each data node") for w in plan.warnings)
+    # As ShardingSphere merges it: each table filtered its own share, so "a" (2 + 2 rows) is lost.
+    results = split(plan, ["name"], {"t_user_1": [("c",)]})
+    assert sqlroute.merge(plan, results) == (["name"], [("c",)])
 
 
 def test_with_rollup_adds_the_super_aggregate_rows(engine: sqlroute.Engine) -> None:

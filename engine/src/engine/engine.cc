@@ -130,6 +130,7 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
   out.route_units = std::move(route.units);
   out.decisions = std::move(route.decisions);
   out.warnings = std::move(route.warnings);
+  out.warnings.insert(out.warnings.end(), rewritten.warnings.begin(), rewritten.warnings.end());
   out.notes = std::move(route.notes);
   out.generated_keys = std::move(route.generated_keys);
   out.scatter_reasons = std::move(route.scatter_reasons);

@@ -64,7 +64,10 @@ class SelectMergePlanner {
     merge.order_by = Items(query_.order_by, "ORDER_BY_DERIVED_", tokens, merge);
     uint32_t clause_end = query_.group_by.empty() ? 0 : query_.group_by.back().span.end;
     if (query_.with_rollup) clause_end = Rollup(tokens, merge);
-    if (query_.having != ast::kNoExpr) clause_end = Having(tokens, merge, dropped_params);
+    if (query_.having != ast::kNoExpr) {
+      clause_end = input_.rules.having_merge ? Having(tokens, merge, dropped_params)
+                                             : HavingClause(statement_, query_).end;
+    }
     if (!query_.group_by.empty() && query_.order_by.empty()) {
       merge.order_by = merge.group_by;
       AddGroupOrder(tokens, clause_end);
@@ -271,9 +274,9 @@ class SelectMergePlanner {
     return end;
   }
 
-  // HAVING: removed from the units, evaluated by the merge on the merged groups. Aggregates and
-  // columns the projection lacks become derived columns (HAVING_DERIVED_n). Returns the end of
-  // the clause.
+  // HAVING with `having-merge-enabled`: removed from the units, evaluated by the merge on the
+  // merged groups. Aggregates and columns the projection lacks become derived columns
+  // (HAVING_DERIVED_n). Returns the end of the clause.
   uint32_t Having(std::vector<SqlToken>& tokens, MergeInstructions& merge, std::vector<int32_t>& dropped_params) {
     ast::Span clause = HavingClause(statement_, query_);
     int index = 0;
@@ -465,13 +468,18 @@ void CheckDerivedTables(const RewriteInput& input, const ast::Query& query) {
 }  // namespace
 
 void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge,
-                     std::vector<int32_t>& dropped_params) {
+                     std::vector<int32_t>& dropped_params, std::vector<std::string>& warnings) {
   const ast::Statement& statement = input.statement;
   if (statement.kind != ast::StatementKind::Select || input.route.units.size() <= 1) return;
   if (statement.main_query == ast::kNoQuery) return;
   const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.main_query)];
   CheckDerivedTables(input, query);
   SelectMergePlanner(input, query).Run(tokens, merge, dropped_params);
+  if (query.having != ast::kNoExpr && !input.rules.having_merge) {
+    warnings.push_back("HAVING is evaluated by each data node on its share of the groups, so the merged result "
+                       "can miss or truncate groups whose rows lie on several nodes (prop having-merge-enabled: "
+                       "true evaluates it on the merged groups)");
+  }
 }
 
 }  // namespace sqlroute::rewrite

@@ -4,17 +4,21 @@
 // an ORDER BY added for a GROUP BY without one — and the merge instructions that tell a proxy
 // how to combine the units' results.
 //
-// Beyond ShardingSphere (which sends these to its federation engine), in its naming style:
-// HAVING is removed from the units and evaluated by the merge, with the aggregates and columns
-// it needs that the projection lacks appended as `<expr> AS HAVING_DERIVED_<n>` (after
-// the ORDER BY / GROUP BY ones; AVG adds AVG_DERIVED_COUNT/SUM, COUNT/SUM/AVG(DISTINCT x) adds
-// `x AS AGGREGATION_DISTINCT_DERIVED_<n>`); its `?` values leave the units' parameters
-// (`dropped_params`). An aggregate in ORDER BY that is not projected is derived as
-// ORDER_BY_DERIVED_<n> and merged. AVG(DISTINCT x) is rewritten like COUNT/SUM(DISTINCT x).
+// HAVING stays in every unit by default, as ShardingSphere sends it with SQL federation off (its
+// merge never evaluates HAVING): each unit filters only its share of a group, and the plan warns.
+// Beyond ShardingSphere (which sends these to its federation engine), in its naming style: with
+// the prop `having-merge-enabled: true` HAVING is removed from the units and evaluated by the
+// merge, with the aggregates and columns it needs that the projection lacks appended as
+// `<expr> AS HAVING_DERIVED_<n>` (after the ORDER BY / GROUP BY ones; AVG adds
+// AVG_DERIVED_COUNT/SUM, COUNT/SUM/AVG(DISTINCT x) adds `x AS AGGREGATION_DISTINCT_DERIVED_<n>`);
+// its `?` values leave the units' parameters (`dropped_params`). An aggregate in ORDER BY that
+// is not projected is derived as ORDER_BY_DERIVED_<n> and merged. AVG(DISTINCT x) is rewritten
+// like COUNT/SUM(DISTINCT x).
 // GROUP BY ... WITH ROLLUP loses WITH ROLLUP in the units, which are ordered by the group
 // items; the merge adds the super-aggregate rows. DISTINCT aggregates next to other aggregates
 // without a GROUP BY group the units by the DISTINCT arguments (`GROUP BY x`), so that each
 // unit row holds partial results of the other aggregates.
+#include <string>
 #include <vector>
 
 #include "rewrite/rewriter.h"
@@ -23,6 +27,6 @@
 namespace sqlroute::rewrite {
 
 void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, MergeInstructions& merge,
-                     std::vector<int32_t>& dropped_params);
+                     std::vector<int32_t>& dropped_params, std::vector<std::string>& warnings);
 
 }  // namespace sqlroute::rewrite

@@ -55,8 +55,9 @@ class PredicateRewriter {
         if (HasEncrypted(id)) throw Unsupported("BETWEEN...AND...", expr);
         return;
       case ExprKind::Like:
-        if (expr.op == "LIKE") return Like(expr);
-        if (HasEncrypted(id)) throw Unsupported(expr.op, expr);
+        // EncryptConditionEngine supports LIKE only: NOT LIKE, REGEXP, ... are its unsupported operators.
+        if (expr.op == "LIKE" && !expr.negated) return Like(expr);
+        if (HasEncrypted(id)) throw Unsupported(expr.negated ? "NOT " + expr.op : expr.op, expr);
         return;
       default: Rename(id);
     }

@@ -120,6 +120,9 @@ class ProjectionRewriter {
     for (const auto& projection : projections) {
       if (projection.star) {
         auto [tables, encrypted] = StarTables(projection, projections, id);
+        if (derived_tables && StarReadsEncryptedDerived(projection, id)) {
+          throw Error(Message<msg::EncryptStarWithSubquery>(), PositionAt(statement_.sql, projection.span.begin));
+        }
         if (encrypted.empty()) {
           fixed = false;
           continue;
@@ -127,7 +130,8 @@ class ProjectionRewriter {
         if (derived_tables && !projection.star_owner) {
           throw Error(Message<msg::EncryptStarWithSubquery>(), PositionAt(statement_.sql, projection.span.begin));
         }
-        ExpandStar(projection, tables, main, fixed, position);
+        ExpandStar(projection, tables, main, id != ast::kNoQuery && statement_.queries[static_cast<std::size_t>(id)].alias,
+                   fixed, position);
         continue;
       }
       const ast::Expr& expr = statement_.expr(projection.expr);
@@ -148,9 +152,14 @@ class ProjectionRewriter {
         out_.decrypt.push_back({{label, fixed ? position : -1}, derived->table->name.name, derived->column->logic,
                                 derived->column->cipher.encryptor_name});
       }
-      if (column) {
+      bool derived_table = id != ast::kNoQuery && statement_.queries[static_cast<std::size_t>(id)].alias;
+      if ((column || derived) && derived_table) {
+        DerivedTableColumns(projection, projection.expr, column ? *column : *derived->column, column != nullptr);
+      } else if (column || derived) {
+        // A derived table's column reads its `_C` name (EncryptDerivedColumnSuffix), as written.
         const ast::Identifier& written = expr.column.name;
-        auto [name, aliased] = ProjectedColumn(*column, written, id);
+        auto [name, aliased] = column ? ProjectedColumn(*column, written, id)
+                                      : std::make_pair(LikeWritten(written.name + "_C", written), true);
         std::string alias = aliased && !projection.alias ? " AS " + LikeWritten(written.name, written) : "";
         if (projection.span.end == written.span.end) {
           out_.Replace(written.span, name + alias);
@@ -158,7 +167,9 @@ class ProjectionRewriter {
           out_.Replace(written.span, name);
           if (!alias.empty()) out_.Replace({projection.span.end, projection.span.end}, alias);
         }
-        if (main) Decrypt(projection.alias ? projection.alias->name : written.name, *column, projection.expr, fixed, position);
+        if (main && column) {
+          Decrypt(projection.alias ? projection.alias->name : written.name, *column, projection.expr, fixed, position);
+        }
       }
       ++position;
     }
@@ -167,15 +178,62 @@ class ProjectionRewriter {
   // The column an encrypted column projection reads (ShardingSphere's
   // EncryptProjectionTokenGenerator) and whether the logical name follows as its alias. A
   // predicate sub-query reads the assisted query column when there is one, without an alias. In a
-  // predicate sub-query, a derived table or a CTE the column is written as the logical one was;
-  // elsewhere in backquotes (the dialect's quote, as for every physical table's derived column).
+  // predicate sub-query the column is written as the logical one was; elsewhere in backquotes (the
+  // dialect's quote, as for every physical table's derived column).
   std::pair<std::string, bool> ProjectedColumn(const rules::EncryptColumn& column, const ast::Identifier& written,
                                                QueryId id) const {
     bool predicate = PredicateSubquery(id);
     if (predicate && column.assisted_query) return {LikeWritten(column.assisted_query->column, written), false};
-    bool derived = id != ast::kNoQuery && statement_.queries[static_cast<std::size_t>(id)].alias;
-    bool as_written = predicate || derived;
-    return {as_written ? LikeWritten(column.cipher.column, written) : Backquote(column.cipher.column), true};
+    return {predicate ? LikeWritten(column.cipher.column, written) : Backquote(column.cipher.column), true};
+  }
+
+  // A derived table's projection of an encrypted column (ShardingSphere's TABLE sub-query and
+  // EncryptDerivedColumnSuffix): its cipher, assisted query and like query columns as `<name>_C`,
+  // `_A`, `_L`, written as the column was. From the table itself they read the configured columns
+  // and take the projection's alias, else the column's name; through a nested derived table they
+  // read that table's `_C` / `_A` / `_L` columns and are aliased only after an alias.
+  void DerivedTableColumns(const ast::Projection& projection, ast::ExprId id, const rules::EncryptColumn& column,
+                           bool physical) {
+    const ast::ColumnRef& ref = statement_.expr(id).column;
+    const ast::Identifier& written = ref.name;
+    const ast::Identifier* alias = projection.alias ? &*projection.alias : physical ? &written : nullptr;
+    std::vector<std::pair<const rules::EncryptItem*, const char*>> items{{&column.cipher, "_C"}};
+    if (column.assisted_query) items.emplace_back(&*column.assisted_query, "_A");
+    if (column.like_query) items.emplace_back(&*column.like_query, "_L");
+    auto read = [&](std::size_t i) {
+      return LikeWritten(physical ? items[i].first->column : written.name + items[i].second, written);
+    };
+    auto aliased = [&](std::size_t i) {
+      return alias ? " AS " + LikeWritten(alias->name + items[i].second, *alias) : std::string();
+    };
+    // The whole projection from the column on, unless parentheses close after it: then the
+    // column, and the rest where its alias (or the projection) ends.
+    uint32_t tail = projection.alias ? projection.alias->span.begin : projection.span.end;
+    bool parenthesized = statement_.text({written.span.end, tail}).find(')') != std::string_view::npos;
+    std::vector<SqlToken> pieces;
+    uint32_t at = parenthesized ? tail : written.span.begin;
+    if (parenthesized) {
+      out_.Replace(written.span, read(0));
+      Text(pieces, at, projection.alias ? LikeWritten(alias->name + "_C", *alias) : aliased(0));
+    } else {
+      Text(pieces, at, read(0) + aliased(0));
+    }
+    for (std::size_t i = 1; i < items.size(); ++i) {
+      Text(pieces, at, ", ");
+      if (ref.owner) {
+        auto resolved = physical ? scope_.Resolve(id) : std::nullopt;
+        if (resolved && !resolved->table->alias) {
+          pieces.push_back({at, at, TokenKind::TableName, resolved->table->name.name, "", ref.owner->quoted});
+        } else {
+          Text(pieces, at, LikeWritten(ref.owner->name, *ref.owner));
+        }
+        Text(pieces, at, ".");
+      }
+      Text(pieces, at, read(i) + aliased(i));
+    }
+    pieces.push_back({at, parenthesized ? (projection.alias ? projection.alias->span.end : at) : projection.span.end,
+                      TokenKind::Text, "", "", false});
+    for (auto& piece : pieces) out_.tokens.push_back(std::move(piece));
   }
 
   // The clause (WHERE, ON or HAVING) a block sits in as an IN / EXISTS / compared scalar
@@ -202,6 +260,29 @@ class ProjectionRewriter {
 
   bool PredicateSubquery(QueryId id) const { return PredicateClause(id) != nullptr; }
 
+  // Whether a `*` of block `id` covers a derived table that projects an encrypted column (its
+  // units would return the `_C` / `_A` / `_L` columns).
+  bool StarReadsEncryptedDerived(const ast::Projection& star, QueryId id) const {
+    for (QueryId derived : statement_.queries[static_cast<std::size_t>(id)].derived_tables) {
+      const auto& alias = statement_.queries[static_cast<std::size_t>(derived)].alias;
+      bool covered = !star.star_owner || (alias && EqualsIgnoreCase(alias->name, star.star_owner->name));
+      if (covered && ProjectsEncrypted(derived)) return true;
+    }
+    return false;
+  }
+
+  bool ProjectsEncrypted(QueryId id) const {
+    const auto& projections = statement_.queries[static_cast<std::size_t>(id)].projections;
+    for (const auto& projection : projections) {
+      if (projection.star ? !StarTables(projection, projections, id).second.empty() ||
+                                StarReadsEncryptedDerived(projection, id)
+                          : ReadsEncrypted(projection.expr)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   // The tables a `*` covers, and those of them with encrypted columns.
   std::pair<std::vector<const ast::TableRef*>, std::vector<const ast::TableRef*>> StarTables(
       const ast::Projection& star, const std::vector<ast::Projection>& projections, QueryId id) const {
@@ -218,9 +299,10 @@ class ProjectionRewriter {
 
   // `*` -> owner.`column`, owner.`cipher` AS `logical`, ... from metadata. The owner is the
   // alias, else the table name (a table token, renamed per unit). An owner written before
-  // `.*` stays and serves the first column.
+  // `.*` stays and serves the first column. In a derived table an encrypted column gives its
+  // cipher, assisted query and like query columns as `<logical>_C`, `_A`, `_L`.
   void ExpandStar(const ast::Projection& star, const std::vector<const ast::TableRef*>& tables, bool main,
-                  bool& fixed, int& position) {
+                  bool derived_table, bool& fixed, int& position) {
     std::vector<SqlToken> pieces;
     uint32_t at = star.span.end - 1;  // the '*'
     for (const ast::TableRef* ref : tables) {
@@ -231,19 +313,28 @@ class ProjectionRewriter {
                     PositionAt(statement_.sql, star.span.begin));
       }
       const rules::EncryptTable* table = scope_.TableOf(*ref);
+      auto owner = [&] {
+        if (ref->alias) {
+          Text(pieces, at, LikeWritten(ref->alias->name, *ref->alias));
+        } else {
+          pieces.push_back({at, at, TokenKind::TableName, ref->name.name, "", ref->name.quoted});
+        }
+        Text(pieces, at, ".");
+      };
       for (const auto& name : *columns) {
         if (bind::IsInvisibleColumn(bound_table, name)) continue;  // as ShorthandProjectionSegmentBinder expands `*`
         if (!pieces.empty()) Text(pieces, at, ", ");
-        if (!pieces.empty() || !star.star_owner) {
-          if (ref->alias) {
-            Text(pieces, at, LikeWritten(ref->alias->name, *ref->alias));
-          } else {
-            pieces.push_back({at, at, TokenKind::TableName, ref->name.name, "", ref->name.quoted});
-          }
-          Text(pieces, at, ".");
-        }
+        if (!pieces.empty() || !star.star_owner) owner();
         const rules::EncryptColumn* column = table ? table->Find(name) : nullptr;
-        if (column) {
+        if (column && derived_table) {
+          Text(pieces, at, Backquote(column->cipher.column) + " AS " + Backquote(name + "_C"));
+          for (const auto& [item, suffix] : {std::pair{&column->assisted_query, "_A"}, {&column->like_query, "_L"}}) {
+            if (!*item) continue;
+            Text(pieces, at, ", ");
+            owner();
+            Text(pieces, at, Backquote((*item)->column) + " AS " + Backquote(name + suffix));
+          }
+        } else if (column) {
           Text(pieces, at, Backquote(column->cipher.column) + " AS " + Backquote(name));
           if (main) out_.decrypt.push_back({{name, fixed ? position : -1}, ref->name.name, column->logic, column->cipher.encryptor_name});
         } else {

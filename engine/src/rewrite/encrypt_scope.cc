@@ -1,5 +1,9 @@
 #include "rewrite/encrypt_scope.h"
 
+#include <algorithm>
+
+#include "common/strings.h"
+
 namespace sqlroute::rewrite {
 
 EncryptScope::EncryptScope(const ast::Statement& statement, const bind::BoundStatement& bound)
@@ -32,9 +36,26 @@ std::optional<EncryptedRef> EncryptScope::ThroughDerived(ast::ExprId column) con
   if (owner.kind != bind::OwnerKind::DerivedColumn || owner.correlated || owner.projection < 0) return std::nullopt;
   const ast::Projection& projection =
       statement_.queries[static_cast<std::size_t>(owner.query)].projections[static_cast<std::size_t>(owner.projection)];
-  if (projection.star || statement_.expr(projection.expr).kind != ast::ExprKind::Column) return std::nullopt;
+  if (projection.star) return ThroughStar(owner, statement_.expr(column).column.name.name);
+  if (statement_.expr(projection.expr).kind != ast::ExprKind::Column) return std::nullopt;
   if (auto found = Resolve(projection.expr)) return found;
   return ThroughDerived(projection.expr);
+}
+
+std::optional<EncryptedRef> EncryptScope::ThroughStar(const bind::ColumnOwner& owner, const std::string& column) const {
+  const bind::BoundStar* star = bound_.StarOf(owner.query, owner.projection);
+  if (!star) return std::nullopt;
+  for (int32_t index : bound_.StarTables(*star)) {
+    const auto* columns = bound_.table(index).columns;
+    bool owns = columns && std::any_of(columns->begin(), columns->end(),
+                                       [&](const std::string& each) { return EqualsIgnoreCase(each, column); });
+    if (!owns) continue;
+    bind::ColumnOwner table;
+    table.kind = bind::OwnerKind::Table;
+    table.table = index;
+    return Owned(table, column);
+  }
+  return std::nullopt;
 }
 
 }  // namespace sqlroute::rewrite

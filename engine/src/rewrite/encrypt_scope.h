@@ -26,7 +26,7 @@ class EncryptScope {
   // The encrypted column of UPDATE's assignment `index`, or nullopt.
   std::optional<EncryptedRef> ResolveAssignment(std::size_t index) const;
   // A column of a derived table of its own block (FROM (SELECT ...) d) that the derived block
-  // projects from an encrypted column: its units hold ciphertext under the logical name.
+  // projects from an encrypted column: its units hold ciphertext as `<name>_C`.
   std::optional<EncryptedRef> ThroughDerived(ast::ExprId column) const;
   const rules::EncryptTable* TableOf(const ast::TableRef& ref) const;
   // The data tables of one block, in source order.
@@ -34,6 +34,8 @@ class EncryptScope {
 
  private:
   std::optional<EncryptedRef> Owned(const bind::ColumnOwner& owner, const std::string& column) const;
+  // The table column a derived table's `*` gives `column` from, if encrypted.
+  std::optional<EncryptedRef> ThroughStar(const bind::ColumnOwner& owner, const std::string& column) const;
 
   const ast::Statement& statement_;
   const bind::BoundStatement& bound_;

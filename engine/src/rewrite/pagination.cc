@@ -62,7 +62,7 @@ bool UnitsReturnDistinctValues(const MergeInstructions& merge) {
 bool FetchAllRows(const ast::Statement& statement, const ast::Query& query, const MergeInstructions& merge) {
   bool grouped = !query.group_by.empty() || HasAggregation(query);
   return (grouped && !SameGroupAndOrder(statement, query)) || UnitsReturnDistinctValues(merge) ||
-         query.having != ast::kNoExpr || query.with_rollup;
+         merge.having.has_value() || query.with_rollup;
 }
 
 void Replace(const ast::LimitValue& bound, int64_t value, std::vector<SqlToken>& tokens, std::vector<Value>& params) {

@@ -46,7 +46,7 @@ RewriteResult Rewrite(const RewriteInput& input) {
   EncryptRewriter encrypt(input);
   encrypt.AddTokens(tokens);  // before derived columns: a `*` expansion precedes them
   std::vector<int32_t> dropped_params;  // in a HAVING the units do not receive
-  PlanSelectMerge(input, tokens, result.merge, dropped_params);
+  PlanSelectMerge(input, tokens, result.merge, dropped_params, result.warnings);
   result.merge.decrypt = encrypt.decrypt();
   RewritePagination(input, result.merge, tokens, params);
   encrypt.ReplaceParams(params);

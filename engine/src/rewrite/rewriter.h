@@ -25,6 +25,7 @@ struct RewriteInput {
 struct RewriteResult {
   std::vector<SqlUnit> units;
   MergeInstructions merge;
+  std::vector<std::string> warnings;  // for Plan::warnings
 };
 
 RewriteResult Rewrite(const RewriteInput& input);

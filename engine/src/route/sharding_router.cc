@@ -2,10 +2,12 @@
 // UPDATE/DELETE checks of ShardingSphere's ShardingUpdateRouteContextChecker.
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "common/strings.h"
 #include "route/in_list_split.h"
 #include "route/insert_router.h"
+#include "route/java_hash_order.h"
 #include "route/router.h"
 #include "route/scatter_reasons.h"
 #include "route/sharding_checks.h"
@@ -104,6 +106,7 @@ void CartesianRoute(const RouteInput& input, const std::vector<const rules::Shar
       data_sources.push_back(node.data_source);
     }
   }
+  std::vector<std::pair<std::string, std::vector<std::vector<std::string>>>> shared;  // data source -> tables' choices
   for (const auto& ds : data_sources) {
     std::vector<std::vector<std::string>> choices;
     for (const auto& nodes : routed) {
@@ -114,6 +117,21 @@ void CartesianRoute(const RouteInput& input, const std::vector<const rules::Shar
       choices.push_back(std::move(on_ds));
     }
     if (std::any_of(choices.begin(), choices.end(), [](const auto& each) { return each.empty(); })) continue;
+    shared.emplace_back(ds, std::move(choices));
+  }
+  // ShardingCartesianRouteEngine iterates a HashMap(route contexts, 1F) filled from each context's
+  // HashMap(shared data sources, 1F), itself filled from the HashSet of the first context's data
+  // sources: each level orders by its buckets, ties in the order of the level below.
+  std::size_t outer = JavaTableSizeLoadOne(anchors.size(), shared.size());
+  std::size_t inner = JavaTableSizeLoadOne(shared.size(), shared.size());
+  std::size_t first = JavaDefaultTableSize(data_sources.size());
+  auto buckets = [&](const std::string& ds) {
+    uint32_t hash = JavaSpreadHash(ds);
+    return std::make_tuple(hash & (outer - 1), hash & (inner - 1), hash & (first - 1));
+  };
+  std::stable_sort(shared.begin(), shared.end(),
+                   [&](const auto& a, const auto& b) { return buckets(a.first) < buckets(b.first); });
+  for (const auto& [ds, choices] : shared) {
     std::vector<std::size_t> index(choices.size(), 0);
     while (true) {
       RouteUnit unit{ds, ds, {}};

@@ -77,6 +77,7 @@ class Compiler {
       result->visible_columns[table] = metadata.VisibleColumnNames();
     }
     if (auto value = config_.props.Get("in-list-split-enabled")) result->in_list_split = EqualsIgnoreCase(*value, "true");
+    if (auto value = config_.props.Get("having-merge-enabled")) result->having_merge = EqualsIgnoreCase(*value, "true");
     if (auto value = config_.props.Get("max-union-size-per-datasource")) {
       result->max_union_size_per_datasource = std::max(1, std::atoi(value->c_str()));
     }
