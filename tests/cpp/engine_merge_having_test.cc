@@ -206,9 +206,9 @@ TEST(MergeRowLengthTest, RowsLongerOrShorterThanTheColumnsAreRejected) {
   EXPECT_EQ(CodeOf([&] { Merge(passthrough, {{{"a"}, {{}}}}); }), ErrorCode::MERGE_ROW_LENGTH);
 }
 
-// The merge evaluates HAVING (prop having-merge-enabled).
+// The merge evaluates HAVING (the default of the prop having-merge-enabled).
 Engine SysbenchEngine() {
-  return Engine::FromYamlFile(std::string(SQLROUTE_TESTS_DIR) + "/golden/rules/sysbench_sharding_having_merge.yaml");
+  return Engine::FromYamlFile(std::string(SQLROUTE_TESTS_DIR) + "/golden/rules/sysbench_sharding_in_list_split.yaml");
 }
 
 TEST(MergeHavingRewriteTest, UnitsLoseTheHavingAndItsParametersAndGetWhatItNeeds) {

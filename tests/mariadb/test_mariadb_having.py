@@ -1,8 +1,8 @@
 """HAVING on several shards, both settings of the prop having-merge-enabled, on real MariaDB.
 
-Default (ShardingSphere's, SQL federation off): every unit keeps the HAVING, so each node filters
-its own share of a group and the merge sums what passed. With the prop on, the merge evaluates
-HAVING on the merged groups and the result is the unsharded database's.
+Off (ShardingSphere 5.5's unit SQL, SQL federation off): every unit keeps the HAVING, so each node
+filters its own share of a group and the merge sums what passed. On (the default), the merge
+evaluates HAVING on the merged groups and the result is the unsharded database's.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def layout(databases) -> ShardingLayout:
     return ShardingLayout.loaded(databases, Generator())
 
 
-def default_engine() -> sqlroute.Engine:
+def shardingsphere_engine() -> sqlroute.Engine:
     rules = RULES.read_text()
     assert "having-merge-enabled: true" in rules
     return sqlroute.Engine.from_yaml_string(rules.replace("having-merge-enabled: true", "having-merge-enabled: false"))
@@ -60,9 +60,9 @@ def test_merge_enabled_matches_the_unsharded_database(layout: ShardingLayout, da
     assert rows(routed) == rows(databases.run(REFERENCE, SQL, [limit]))
 
 
-def test_default_sends_having_to_each_node_and_merges_what_each_passed(layout: ShardingLayout, databases) -> None:
+def test_having_merge_off_sends_having_to_each_node_and_merges_what_each_passed(layout: ShardingLayout, databases) -> None:
     limit = threshold(layout, databases)
-    routed = RoutedDatabase(default_engine(), databases, SHARDS).execute(SQL, [limit])
+    routed = RoutedDatabase(shardingsphere_engine(), databases, SHARDS).execute(SQL, [limit])
     assert all("HAVING COUNT(*) > ?" in unit.sql for unit in routed.plan.units)
     passed = Counter()
     for database, table in actual_tables(layout):

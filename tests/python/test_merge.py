@@ -89,9 +89,8 @@ def test_rows_longer_or_shorter_than_their_columns_are_rejected(engine: sqlroute
 HAVING_SQL = "SELECT name FROM t_user GROUP BY name HAVING COUNT(*) >= ? ORDER BY name"
 
 
-def test_having_is_evaluated_on_the_merged_groups_with_having_merge_enabled() -> None:
-    rules = EXAMPLE_RULES.read_text() + "props:\n  having-merge-enabled: true\n"
-    plan = sqlroute.Engine.from_yaml_string(rules).route(HAVING_SQL, [3])
+def test_having_is_evaluated_on_the_merged_groups_by_default(engine: sqlroute.Engine) -> None:
+    plan = engine.route(HAVING_SQL, [3])
     assert plan.units[0].sql == "SELECT name, COUNT(*) AS HAVING_DERIVED_0 FROM t_user_0 GROUP BY name ORDER BY name"
     assert plan.units[0].params == []
     assert not any("HAVING" in w for w in plan.warnings)
@@ -101,8 +100,9 @@ def test_having_is_evaluated_on_the_merged_groups_with_having_merge_enabled() ->
     assert sqlroute.merge(plan, results) == (["name"], [("a",), ("c",)])
 
 
-def test_having_stays_in_each_unit_by_default_and_the_plan_warns(engine: sqlroute.Engine) -> None:
-    plan = engine.route(HAVING_SQL, [3])
+def test_having_stays_in_each_unit_with_having_merge_disabled_and_the_plan_warns() -> None:
+    rules = EXAMPLE_RULES.read_text() + "props:\n  having-merge-enabled: false\n"
+    plan = sqlroute.Engine.from_yaml_string(rules).route(HAVING_SQL, [3])
     assert plan.units[0].sql == "SELECT name FROM t_user_0 GROUP BY name HAVING COUNT(*) >= ? ORDER BY name"
     assert plan.units[0].params == [3]
     assert any(w.startswith("HAVING is evaluated by each data node") for w in plan.warnings)

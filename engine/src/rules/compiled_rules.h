@@ -35,10 +35,10 @@ struct CompiledRules {
   // prop `in-list-split-enabled` (default false, ShardingSphere 5.5: every unit gets the whole IN
   // list): each unit gets only its IN values.
   bool in_list_split = false;
-  // prop `having-merge-enabled` (default false, ShardingSphere 5.5 with SQL federation off: each
-  // unit evaluates HAVING on its share of a group's rows): the units drop HAVING and the merge
-  // evaluates it on the merged groups.
-  bool having_merge = false;
+  // prop `having-merge-enabled` (default true): the units drop HAVING and the merge evaluates it on
+  // the merged groups. False is ShardingSphere 5.5 with SQL federation off: each unit evaluates
+  // HAVING on its share of a group's rows, a wrong result when a group spans nodes.
+  bool having_merge = true;
 
   bool IsBroadcastTable(const std::string& table) const;
   // All columns of a table in ordinal order (names a statement may use), or nullptr when unknown.
