@@ -14,6 +14,7 @@ from typing import Dict, List, Tuple
 import pytest
 
 from proxy_process import ProxyProcess, free_port
+from zipkin_receiver import ZipkinReceiver
 
 SECRET = "obs-s3cret-pw"
 SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})? (\S+)$')
@@ -174,38 +175,6 @@ def pymysql_error():
     return pymysql.MySQLError
 
 
-class ZipkinReceiver:
-    """A local Zipkin collector: keeps the spans of every POST to /api/v2/spans."""
-
-    def __init__(self) -> None:
-        import http.server
-        import json
-        import threading
-        spans: List[dict] = []
-        self.spans = spans
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                assert self.path == "/api/v2/spans" and self.headers["Content-Type"] == "application/json"
-                spans.extend(json.loads(body))
-                self.send_response(202)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.mark.parametrize("sampler, traced", [("zipkin-sampler-type: const", 10),
                                              ("zipkin-sampler-type: counting\n  zipkin-sampler-param: 0.5", 5)])
 def test_zipkin_spans_per_routed_statement(storage_servers, sampler, traced):
@@ -220,6 +189,7 @@ def test_zipkin_spans_per_routed_statement(storage_servers, sampler, traced):
         process.stop()  # sends what is queued
         receiver.close()
         shutil.rmtree(conf_dir, ignore_errors=True)
+    assert receiver.bad_requests == 0
     spans = receiver.spans
     roots = [span for span in spans if "parentId" not in span]
     assert len(roots) == traced

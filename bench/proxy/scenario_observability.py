@@ -1,0 +1,131 @@
+"""Seed 003's observability ladder: one storage unit without rules (the seed's agent_ds), sysbench
+prepared through the proxy, and the proxy restarted for each rung with the server.yaml props that
+switch it, as the seed's agent.yaml switches the agent: none; Prometheus metrics; metrics and Zipkin
+tracing sampled at 1, 0.5 and 0.1 (to a local Zipkin receiver); the general log written to /dev/null;
+the general log written to its file. Direct and HAProxy go to the same server. Each rung must show
+its effect: the metrics count the run's statements, the receiver gets a root span per sampled routed
+statement, the log file an entry per statement."""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import List, Optional
+
+from bench_processes import ROOT, ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
+from bench_scenario import Scenario
+from proxy_process import free_port
+from sysbench_runs import HOST, RunResult, sysbench
+
+sys.path.insert(0, str(ROOT / "tests" / "proxy"))
+from zipkin_receiver import ZipkinReceiver  # noqa: E402
+
+DESCRIPTION = "one storage unit without rules; each rung a proxy restarted with its server.yaml props"
+DISTSQL = """DROP DATABASE IF EXISTS sphereex_demo;
+CREATE DATABASE IF NOT EXISTS sphereex_demo;
+USE sphereex_demo;
+REGISTER STORAGE UNIT ds_0 (
+    HOST="{host}",
+    PORT={port},
+    DB="agent_ds",
+    USER="test",
+    PASSWORD="test"
+);
+"""
+METRICS = "  metrics-port: {metrics}\n"
+ZIPKIN = "  zipkin-host: 127.0.0.1\n  zipkin-port: {zipkin}\n  zipkin-sampler-type: {sampler}\n" \
+         "  zipkin-sampler-param: {ratio}\n"
+# (rung, server.yaml props, the trace sampling ratio)
+RUNGS = [
+    ("none", "", None),
+    ("metrics", METRICS, None),
+    ("metrics + Zipkin 1", METRICS + ZIPKIN.replace("{sampler}", "const").replace("{ratio}", "1"), 1.0),
+    ("metrics + Zipkin 0.5", METRICS + ZIPKIN.replace("{sampler}", "counting").replace("{ratio}", "0.5"), 0.5),
+    ("metrics + Zipkin 0.1", METRICS + ZIPKIN.replace("{sampler}", "counting").replace("{ratio}", "0.1"), 0.1),
+    ("general log to /dev/null", "  general-query-log: true\n  query-log-file: /dev/null\n", None),
+    ("general log", "  general-query-log: true\n", None),
+]
+SPAN_FLUSH_WAIT = 1.5  # seconds without a new span: the exporter posts what it holds every 500 ms
+EXECUTOR_THREADS = 64  # kernel-executor-size: each sampling thread may round its share once
+
+
+def requests_total(metrics_port: int) -> float:
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10) as response:
+        page = response.read().decode()
+    return sum(float(value) for value in re.findall(r"^proxy_requests_total(?:\{[^}]*\})? (\S+)$", page, re.MULTILINE))
+
+
+def log_entries(path: Path) -> int:
+    return path.read_text(errors="replace").count("Logic SQL:") if path.exists() else 0
+
+
+class RungCheck:
+    """What one rung's run must have produced, checked after the run."""
+
+    def __init__(self, rung: str, props: str, ratio: Optional[float], receiver: ZipkinReceiver, log: Path,
+                 metrics_port: int, failures: List[str]) -> None:
+        self.rung, self.props, self.ratio = rung, props, ratio
+        self.receiver, self.log, self.metrics_port, self.failures = receiver, log, metrics_port, failures
+
+    def __call__(self, endpoint):
+        roots_before, requests_before = self.receiver.root_count, self.requests()
+        entries_before = log_entries(self.log) if self.rung == "general log" else 0
+
+        def after_run(result: RunResult) -> None:
+            routed = result.reads + result.writes
+            if "metrics-port" in self.props and self.requests() - requests_before < result.queries:
+                self.failures.append(f"{self.rung}: {result.queries} statements, proxy_requests_total rose by "
+                                     f"{self.requests() - requests_before:.0f}")
+            if self.ratio is not None:
+                self.failures.extend(self.trace_failures(self.settled_roots() - roots_before, routed))
+            if self.rung == "general log" and log_entries(self.log) - entries_before < routed:
+                self.failures.append(f"{self.rung}: {routed} routed statements, "
+                                     f"{log_entries(self.log) - entries_before} log entries")
+        return after_run
+
+    def requests(self) -> float:
+        return requests_total(self.metrics_port) if "metrics-port" in self.props else 0.0
+
+    def settled_roots(self) -> int:
+        """The root spans received once the exporter's last batches (posted every 500 ms) are in."""
+        seen = -1
+        while seen != self.receiver.root_count:
+            seen = self.receiver.root_count
+            time.sleep(SPAN_FLUSH_WAIT)
+        return seen
+
+    def trace_failures(self, roots: int, routed: int) -> List[str]:
+        expected = self.ratio * routed
+        if not expected - EXECUTOR_THREADS <= roots <= expected + EXECUTOR_THREADS:
+            return [f"{self.rung}: {routed} routed statements sampled at {self.ratio}, {roots} root spans received"]
+        return []
+
+
+def run(scenario: Scenario) -> None:
+    settings = scenario.settings
+    with ScenarioProcesses() as processes:
+        (server,) = processes.servers(1)
+        add_seed_account(server, "agent_ds")
+        receiver = ZipkinReceiver(keep=False)
+        processes.stack.callback(receiver.close)
+        proxy = processes.proxy()
+        conf_dir = proxy.conf_dir
+        mariadb_client(proxy, DISTSQL.format(host=HOST, port=server.port))
+        sysbench(proxy_endpoint(proxy, "sphereex_demo"), "oltp_read_only", "prepare", settings.table_size)
+        baseline = [direct(server, "agent_ds"), processes.haproxy(server, "agent_ds")]
+        for test in settings.tests:
+            scenario.measure(baseline, test, settings.load_threads)
+        failures: List[str] = []
+        for rung, props, ratio in RUNGS:
+            metrics_port = free_port()
+            proxy.stop()
+            proxy = processes.proxy(props.format(metrics=metrics_port, zipkin=receiver.port), conf_dir)
+            check = RungCheck(rung, props, ratio, receiver, conf_dir / "logs" / "query.log", metrics_port, failures)
+            for test in settings.tests:
+                scenario.measure([proxy_endpoint(proxy, "sphereex_demo", f"proxy: {rung}")], test,
+                                 settings.load_threads, check)
+        scenario.conclude("each rung's effect: proxy_requests_total counted every statement, Zipkin received a "
+                          "root span per sampled routed statement, the log file an entry per statement", failures)
