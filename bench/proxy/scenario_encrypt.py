@@ -15,21 +15,11 @@ from typing import Dict, List, Tuple
 from bench_processes import ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
 from bench_scenario import Scenario
 from encrypt_algorithms import ALGORITHMS, Algorithm, encrypt_rule
-from sysbench_runs import HOST, sysbench
+from seed_distsql import new_database, register_storage_units
+from sysbench_runs import sysbench
 
 DESCRIPTION = ("c and pad of sbtest1 encrypted, one server; MD5 and SM3 as assisted query beside an AES cipher; "
                "direct and HAProxy: the same server's plain copy")
-DISTSQL = """DROP DATABASE IF EXISTS sphereex_demo;
-CREATE DATABASE IF NOT EXISTS sphereex_demo;
-USE sphereex_demo;
-REGISTER STORAGE UNIT sphereex_demo(
-    HOST="{host}",
-    PORT={port},
-    DB="encrypt_db",
-    USER="test",
-    PASSWORD="test"
-    );
-"""
 PHYSICAL_TABLE = """CREATE TABLE encrypt_db.sbtest1 (
   id INTEGER NOT NULL,
   k INTEGER DEFAULT '0' NOT NULL,
@@ -97,7 +87,8 @@ def run(scenario: Scenario) -> None:
         baseline = [direct(server, "sbtest"), processes.haproxy(server, "sbtest")]
         sysbench(baseline[0], "oltp_read_write", "prepare", settings.table_size)
         proxy = processes.proxy()
-        mariadb_client(proxy, DISTSQL.format(host=HOST, port=server.port))
+        mariadb_client(proxy, new_database("sphereex_demo")
+                       + register_storage_units(("sphereex_demo", server.port, "encrypt_db")))
         for test in settings.tests:
             scenario.measure(baseline, test, settings.load_threads)
         checked: List[str] = []

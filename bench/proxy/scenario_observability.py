@@ -18,23 +18,13 @@ from typing import List, Optional
 from bench_processes import ROOT, ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
 from bench_scenario import Scenario
 from proxy_process import free_port
-from sysbench_runs import HOST, RunResult, sysbench
+from seed_distsql import new_database, register_storage_units
+from sysbench_runs import RunResult, sysbench
 
 sys.path.insert(0, str(ROOT / "tests" / "proxy"))
 from zipkin_receiver import ZipkinReceiver  # noqa: E402
 
 DESCRIPTION = "one storage unit without rules; each rung a proxy restarted with its server.yaml props"
-DISTSQL = """DROP DATABASE IF EXISTS sphereex_demo;
-CREATE DATABASE IF NOT EXISTS sphereex_demo;
-USE sphereex_demo;
-REGISTER STORAGE UNIT ds_0 (
-    HOST="{host}",
-    PORT={port},
-    DB="agent_ds",
-    USER="test",
-    PASSWORD="test"
-);
-"""
 METRICS = "  metrics-port: {metrics}\n"
 ZIPKIN = "  zipkin-host: 127.0.0.1\n  zipkin-port: {zipkin}\n  zipkin-sampler-type: {sampler}\n" \
          "  zipkin-sampler-param: {ratio}\n"
@@ -113,7 +103,7 @@ def run(scenario: Scenario) -> None:
         processes.stack.callback(receiver.close)
         proxy = processes.proxy()
         conf_dir = proxy.conf_dir
-        mariadb_client(proxy, DISTSQL.format(host=HOST, port=server.port))
+        mariadb_client(proxy, new_database("sphereex_demo") + register_storage_units(("ds_0", server.port, "agent_ds")))
         sysbench(proxy_endpoint(proxy, "sphereex_demo"), "oltp_read_only", "prepare", settings.table_size)
         baseline = [direct(server, "agent_ds"), processes.haproxy(server, "agent_ds")]
         for test in settings.tests:

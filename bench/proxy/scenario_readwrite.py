@@ -10,40 +10,28 @@ from typing import List
 
 from bench_processes import ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
 from bench_scenario import Scenario
+from seed_distsql import new_database, register_storage_units
 from server_counters import checksum, routing_check
-from sysbench_runs import HOST, sysbench
+from sysbench_runs import sysbench
 
 DESCRIPTION = ("FIXED_REPLICA_RANDOM over a primary and a replica with MariaDB replication; "
                "direct and HAProxy: the primary")
-DISTSQL = """DROP DATABASE IF EXISTS sphereex_demo;
-CREATE DATABASE IF NOT EXISTS sphereex_demo;
-use sphereex_demo;
-REGISTER STORAGE UNIT write_ds (
-    HOST="{host}",
-    PORT={primary},
-    DB="test",
-    USER="test",
-    PASSWORD="test"
-), read_ds (
-    HOST="{host}",
-    PORT={replica},
-    DB="test",
-    USER="test",
-    PASSWORD="test"
-);
-CREATE READWRITE_SPLITTING RULE readwrite_ds (
+RULE = """CREATE READWRITE_SPLITTING RULE readwrite_ds (
 WRITE_STORAGE_UNIT=write_ds,
 READ_STORAGE_UNITS(read_ds),
 TYPE(NAME="FIXED_REPLICA_RANDOM")
 );
 """
+
+
 def run(scenario: Scenario) -> None:
     settings = scenario.settings
     with ScenarioProcesses() as processes:
         pair = processes.replicated_pair()
         add_seed_account(pair.primary, "test")  # replicated, as every later statement
         proxy = processes.proxy()
-        mariadb_client(proxy, DISTSQL.format(host=HOST, primary=pair.primary.port, replica=pair.replica.port))
+        mariadb_client(proxy, new_database("sphereex_demo") + register_storage_units(
+            ("write_ds", pair.primary.port, "test"), ("read_ds", pair.replica.port, "test")) + RULE)
         through_proxy = proxy_endpoint(proxy, "sphereex_demo")
         sysbench(through_proxy, "oltp_point_select", "prepare", settings.table_size)
         pair.wait_synced()

@@ -12,29 +12,14 @@ from typing import List
 
 from bench_processes import ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
 from bench_scenario import Scenario
+from seed_distsql import new_database, register_storage_units
 from server_counters import routing_check
 from shadow_lua import write_shadow_lua
-from sysbench_runs import HOST, sysbench
+from sysbench_runs import sysbench
 
 DESCRIPTION = ("VALUE_MATCH + SIMPLE_HINT on sbtest1 over a production and a shadow server; "
                "direct and HAProxy: the production server")
-DISTSQL = """DROP DATABASE IF EXISTS sphereex_demo;
-CREATE DATABASE IF NOT EXISTS sphereex_demo;
-USE sphereex_demo;
-REGISTER STORAGE UNIT ds (
-    HOST="{host}",
-    PORT={production},
-    DB="prod_ds",
-    USER="test",
-    PASSWORD="test"
-),ds_shadow (
-    HOST="{host}",
-    PORT={shadow},
-    DB="shadow_ds",
-    USER="test",
-    PASSWORD="test"
-);
-CREATE SHADOW RULE shadowDataSource(
+RULE = """CREATE SHADOW RULE shadowDataSource(
 SOURCE=ds,
 SHADOW=ds_shadow,
 sbtest1(
@@ -72,7 +57,8 @@ def run(scenario: Scenario) -> None:
         for server, database in ((production, "prod_ds"), (shadow, "shadow_ds")):
             sysbench(direct(server, database), "oltp_read_only", "prepare", settings.table_size)
         proxy = processes.proxy()
-        mariadb_client(proxy, DISTSQL.format(host=HOST, production=production.port, shadow=shadow.port))
+        mariadb_client(proxy, new_database("sphereex_demo") + register_storage_units(
+            ("ds", production.port, "prod_ds"), ("ds_shadow", shadow.port, "shadow_ds")) + RULE)
         lua_dir = str(write_shadow_lua(processes.scratch / "shadow-lua"))
         endpoints = [direct(production, "prod_ds"), processes.haproxy(production, "prod_ds"),
                      proxy_endpoint(proxy, "sphereex_demo", SHADOW_TARGET, lua_dir),

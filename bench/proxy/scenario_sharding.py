@@ -7,22 +7,12 @@ from __future__ import annotations
 
 from bench_processes import ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
 from bench_scenario import POINT_SELECT, Scenario
-from sysbench_runs import HOST, sysbench
+from seed_distsql import new_database, register_storage_units
+from sysbench_runs import sysbench
 
 SHARDS = 4
 SHARDING_COUNT = 10
-STORAGE_UNIT = """ds_{index} (
-    HOST="{host}",
-    PORT={port},
-    DB="sbtest",
-    USER="test",
-    PASSWORD="test"
-)"""
-DISTSQL = """DROP DATABASE IF EXISTS sharding_db;
-CREATE DATABASE IF NOT EXISTS sharding_db;
-use sharding_db;
-REGISTER STORAGE UNIT {units};
-CREATE SHARDING TABLE RULE sbtest1 (
+RULE = """CREATE SHARDING TABLE RULE sbtest1 (
 STORAGE_UNITS(ds_0, ds_1, ds_2, ds_3),
 SHARDING_COLUMN=id,TYPE(NAME="MOD",PROPERTIES("sharding-count"=10))
 );
@@ -59,8 +49,8 @@ def run(scenario: Scenario) -> None:
         for server in servers:
             add_seed_account(server, "sbtest")
         proxy = processes.proxy()
-        units = ", ".join(STORAGE_UNIT.format(index=i, host=HOST, port=s.port) for i, s in enumerate(shards))
-        mariadb_client(proxy, DISTSQL.format(units=units))
+        units = [(f"ds_{index}", shard.port, "sbtest") for index, shard in enumerate(shards)]
+        mariadb_client(proxy, new_database("sharding_db") + register_storage_units(*units) + RULE)
         through_proxy = proxy_endpoint(proxy, "sharding_db")
         endpoints = [direct(single, "sbtest"), processes.haproxy(single, "sbtest"), through_proxy]
         sysbench(through_proxy, "oltp_read_write", "prepare", settings.table_size)
