@@ -40,6 +40,7 @@ def table(scenario: Scenario) -> List[str]:
                      f" {r.p99:>8.2f} {cpu:>9} {ratio(row, baseline(scenario, row, 'direct')):>8}"
                      f" {ratio(row, baseline(scenario, row, 'HAProxy')):>9}")
     lines += [f"data check passed: {check}" for check in scenario.checks]
+    lines += [f"note: {note}" for note in scenario.notes]
     lines += [f"PROBLEM: {problem}" for problem in scenario.problems]
     return lines
 

@@ -5,6 +5,7 @@ the median of each figure; a run that ignored errors is a problem of the scenari
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Callable, List, Optional
 
@@ -43,6 +44,7 @@ class Scenario:
     settings: Settings
     rows: List[Row] = field(default_factory=list)
     checks: List[str] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)  # what the figures depend on beyond the proxy
     problems: List[str] = field(default_factory=list)
 
     def measure(self, endpoints: List[Endpoint], test: str, threads: int, check: Optional[RunCheck] = None) -> None:
@@ -51,6 +53,8 @@ class Scenario:
             for endpoint in endpoints:
                 finish = check(endpoint) if check else None
                 result = run(endpoint, test, self.settings.table_size, threads, self.settings.seconds)
+                print(f"{self.name}: {test} {threads} threads {endpoint.target}: {result.tps:.1f} TPS",
+                      file=sys.stderr, flush=True)
                 if finish:
                     finish(result)
                 results[endpoint.target].append(result)

@@ -207,3 +207,27 @@ def test_zipkin_spans_per_routed_statement(storage_servers, sampler, traced):
             assert child["timestamp"] + child["duration"] <= root["timestamp"] + root["duration"] + 50
     assert len(spans) == 5 * traced
     assert "t_order" not in repr(spans)  # no SQL text in spans
+
+
+def test_spans_a_collector_does_not_take_are_counted_as_dropped(storage_servers):
+    import socket
+    import time
+    silent = socket.socket()  # accepts connections (the kernel's backlog) and never answers a POST
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(64)
+    metrics_port = free_port()
+    process, conf_dir = start_proxy(storage_servers, f"  metrics-port: {metrics_port}\n  zipkin-host: 127.0.0.1\n"
+                                                     f"  zipkin-port: {silent.getsockname()[1]}\n")
+    try:
+        with process.connect() as connection, connection.cursor() as cursor:
+            for order_id in range(4):
+                cursor.execute("SELECT * FROM t_order WHERE user_id = %s AND order_id = %s", (order_id, order_id))
+        deadline = time.monotonic() + 30
+        while (dropped := value(parse(scrape(metrics_port))[1], "proxy_zipkin_spans_dropped_total")) < 20:
+            assert time.monotonic() < deadline, f"{dropped} spans counted as dropped"
+            time.sleep(0.2)
+        assert dropped == 20  # 4 statements, each its root span and 4 stage spans, all in failed POSTs
+    finally:
+        process.stop()
+        silent.close()
+        shutil.rmtree(conf_dir, ignore_errors=True)
