@@ -9,20 +9,17 @@ statement, the log file an entry per statement."""
 from __future__ import annotations
 
 import re
-import sys
 import time
 import urllib.request
 from pathlib import Path
 from typing import List, Optional
 
-from bench_processes import ROOT, ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
+from bench_processes import ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
 from bench_scenario import Scenario
 from proxy_process import free_port
 from seed_distsql import new_database, register_storage_units
 from sysbench_runs import RunResult, sysbench
-
-sys.path.insert(0, str(ROOT / "tests" / "proxy"))
-from zipkin_receiver import ZipkinReceiver  # noqa: E402
+from zipkin_receiver import ZipkinReceiver  # tests/proxy, on the path bench_processes sets
 
 DESCRIPTION = "one storage unit without rules; each rung a proxy restarted with its server.yaml props"
 METRICS = "  metrics-port: {metrics}\n"
@@ -103,7 +100,7 @@ class RungCheck:
                                  f"{roots} root spans of {spans} received, {dropped:.0f} spans dropped")
         elif dropped:
             self.notes.append(f"{endpoint.target}: the exporter dropped {dropped:.0f} of {spans + dropped:.0f} spans "
-                              "(queue full: the local receiver did not keep up)")
+                              "(a full queue or a timed-out POST: the local receiver did not keep up)")
 
 
 def run(scenario: Scenario) -> None:
