@@ -4,6 +4,7 @@ HAProxy in TCP mode in front of one server, and the `mariadb` client that runs t
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -12,7 +13,7 @@ import tempfile
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[2]
 for helper_dir in ("mariadb", "proxy"):
@@ -21,6 +22,7 @@ for helper_dir in ("mariadb", "proxy"):
 from mariadb_server import INSTALL_NAMES, SERVER_NAMES, MariaDbServer, find_binary, start_all, terminate  # noqa: E402
 from proxy_process import ProxyProcess, free_port  # noqa: E402
 from replication import ReplicatedPair  # noqa: E402
+from bench_scenario import Settings  # noqa: E402
 from server_counters import SERVER_ARGS  # noqa: E402
 from sysbench_runs import HOST, Endpoint  # noqa: E402
 
@@ -71,10 +73,18 @@ def wait_listening(port: int, process: subprocess.Popen, what: str, timeout: flo
     raise RuntimeError(f"{what} does not listen on {port}")
 
 
+def pin(pid: int, cpus: Optional[Tuple[int, ...]]) -> None:
+    """Moves every thread of a process onto `cpus` (threads it starts later inherit it)."""
+    if cpus:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            os.sched_setaffinity(int(task.name), cpus)
+
+
 class ScenarioProcesses:
     """Starts what a scenario needs and stops all of it on close, failures included."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Settings) -> None:
+        self.proxy_cpus = settings.proxy_cpus
         self.stack = ExitStack()
         self.scratch = Path(tempfile.mkdtemp(prefix="sqlroute-proxy-bench-"))
         self.stack.callback(shutil.rmtree, self.scratch, True)
@@ -106,6 +116,7 @@ class ScenarioProcesses:
         process = ProxyProcess(conf_dir)
         self.stack.callback(process.stop)
         process.start()
+        pin(process.process.pid, self.proxy_cpus)
         return process
 
     def haproxy(self, server: MariaDbServer, database: str) -> Endpoint:
@@ -117,6 +128,7 @@ class ScenarioProcesses:
                                    stderr=subprocess.DEVNULL, start_new_session=True)
         self.stack.callback(terminate, process, 10, 5)
         wait_listening(port, process, "haproxy")
+        pin(process.pid, self.proxy_cpus)
         return Endpoint("HAProxy", port, "test", "test", database, pid=process.pid)
 
 

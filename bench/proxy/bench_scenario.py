@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Callable, List, Optional
+from typing import Callable, List, Optional, Tuple
 
 from sysbench_runs import Endpoint, RunResult, median_result, run
 
@@ -27,6 +27,7 @@ class Settings:
     threads: List[int]  # the sharding scenario's oltp_point_select thread counts
     load_threads: int  # the thread count of every other run
     encrypt_algorithms: List[str]
+    proxy_cpus: Optional[Tuple[int, ...]] = None  # CPUs the proxy and HAProxy run on, away from sysbench and MariaDB
 
 
 @dataclass(frozen=True)

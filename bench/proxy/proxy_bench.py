@@ -34,6 +34,8 @@ def parse(argv: List[str]) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=1, help="runs per figure (the median is reported)")
     parser.add_argument("--table-size", type=int, default=100000)
     parser.add_argument("--encrypt-algorithms", default=" ".join(scenario_encrypt.ALGORITHMS))
+    parser.add_argument("--proxy-cpus", default="", help="CPUs (e.g. 2,3) the proxy and HAProxy are moved to; run "
+                        "the bench itself under taskset on the others so that the proxy has cores of its own")
     args = parser.parse_args(argv)
     for name in args.scenarios.split():
         if name not in SCENARIOS:
@@ -48,7 +50,8 @@ def main(argv: List[str]) -> int:
     args = parse(argv)
     settings = Settings(table_size=args.table_size, seconds=args.time, rounds=args.rounds, tests=args.tests.split(),
                         threads=[int(t) for t in args.threads.split()], load_threads=args.load_threads,
-                        encrypt_algorithms=args.encrypt_algorithms.split())
+                        encrypt_algorithms=args.encrypt_algorithms.split(),
+                        proxy_cpus=tuple(int(cpu) for cpu in args.proxy_cpus.split(",") if cpu) or None)
     scenarios: List[Scenario] = []
     for name in args.scenarios.split():
         scenario = Scenario(name, SCENARIOS[name].DESCRIPTION, settings)

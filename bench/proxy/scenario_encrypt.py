@@ -81,7 +81,7 @@ def check_encrypted(name: str, algorithm: Algorithm, proxy, server, table_size: 
 
 def run(scenario: Scenario) -> None:
     settings = scenario.settings
-    with ScenarioProcesses() as processes:
+    with ScenarioProcesses(settings) as processes:
         (server,) = processes.servers(1)
         add_seed_account(server, "encrypt_db", "sbtest")
         baseline = [direct(server, "sbtest"), processes.haproxy(server, "sbtest")]

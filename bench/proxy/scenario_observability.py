@@ -105,7 +105,7 @@ class RungCheck:
 
 def run(scenario: Scenario) -> None:
     settings = scenario.settings
-    with ScenarioProcesses() as processes:
+    with ScenarioProcesses(settings) as processes:
         (server,) = processes.servers(1)
         add_seed_account(server, "agent_ds")
         receiver = ZipkinReceiver(keep=False)

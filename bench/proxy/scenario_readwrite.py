@@ -26,7 +26,7 @@ TYPE(NAME="FIXED_REPLICA_RANDOM")
 
 def run(scenario: Scenario) -> None:
     settings = scenario.settings
-    with ScenarioProcesses() as processes:
+    with ScenarioProcesses(settings) as processes:
         pair = processes.replicated_pair()
         add_seed_account(pair.primary, "test")  # replicated, as every later statement
         proxy = processes.proxy()

@@ -50,7 +50,7 @@ def check_marker_rows(proxy, production, shadow, table_size: int) -> None:
 
 def run(scenario: Scenario) -> None:
     settings = scenario.settings
-    with ScenarioProcesses() as processes:
+    with ScenarioProcesses(settings) as processes:
         production, shadow = processes.servers(2)
         add_seed_account(production, "prod_ds")
         add_seed_account(shadow, "shadow_ds")

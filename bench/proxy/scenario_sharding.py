@@ -43,7 +43,7 @@ def check_shards(shards, table_size: int) -> None:
 
 def run(scenario: Scenario) -> None:
     settings = scenario.settings
-    with ScenarioProcesses() as processes:
+    with ScenarioProcesses(settings) as processes:
         servers = processes.servers(SHARDS + 1)
         shards, single = servers[:SHARDS], servers[SHARDS]
         for server in servers:
