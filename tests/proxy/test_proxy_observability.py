@@ -175,6 +175,13 @@ def pymysql_error():
     return pymysql.MySQLError
 
 
+def point_selects(process: ProxyProcess, count: int) -> None:
+    """`count` single-route statements."""
+    with process.connect() as connection, connection.cursor() as cursor:
+        for order_id in range(count):
+            cursor.execute("SELECT * FROM t_order WHERE user_id = %s AND order_id = %s", (order_id, order_id))
+
+
 @pytest.mark.parametrize("sampler, traced", [("zipkin-sampler-type: const", 10),
                                              ("zipkin-sampler-type: counting\n  zipkin-sampler-param: 0.5", 5)])
 def test_zipkin_spans_per_routed_statement(storage_servers, sampler, traced):
@@ -182,9 +189,7 @@ def test_zipkin_spans_per_routed_statement(storage_servers, sampler, traced):
     process, conf_dir = start_proxy(storage_servers, f"  zipkin-host: 127.0.0.1\n  zipkin-port: {receiver.port}\n"
                                                      f"  {sampler}\n")
     try:
-        with process.connect() as connection, connection.cursor() as cursor:
-            for order_id in range(10):
-                cursor.execute("SELECT * FROM t_order WHERE user_id = %s AND order_id = %s", (order_id, order_id))
+        point_selects(process, 10)
     finally:
         process.stop()  # sends what is queued
         receiver.close()
@@ -219,9 +224,7 @@ def test_spans_a_collector_does_not_take_are_counted_as_dropped(storage_servers)
     process, conf_dir = start_proxy(storage_servers, f"  metrics-port: {metrics_port}\n  zipkin-host: 127.0.0.1\n"
                                                      f"  zipkin-port: {silent.getsockname()[1]}\n")
     try:
-        with process.connect() as connection, connection.cursor() as cursor:
-            for order_id in range(4):
-                cursor.execute("SELECT * FROM t_order WHERE user_id = %s AND order_id = %s", (order_id, order_id))
+        point_selects(process, 4)
         deadline = time.monotonic() + 30
         while (dropped := value(parse(scrape(metrics_port))[1], "proxy_zipkin_spans_dropped_total")) < 20:
             assert time.monotonic() < deadline, f"{dropped} spans counted as dropped"
