@@ -8,8 +8,8 @@ PACKAGES=(
   pybind11-dev libyaml-cpp-dev libcrypto++-dev
   libgtest-dev libbenchmark-dev
   python3-dev python3-pytest python3-yaml python3-hypothesis python3-matplotlib
-  mariadb-server python3-pymysql sysbench
-  libmariadb-dev libasio-dev mariadb-client
+  mariadb-server python3-pymysql sysbench python3-cryptography
+  libmariadb-dev libasio-dev mariadb-client haproxy
   groovy default-jre-headless
   libzookeeper-mt-dev zookeeper python3-kazoo
   chromium

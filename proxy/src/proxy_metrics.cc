@@ -81,6 +81,9 @@ std::string ProxyMetrics::Prometheus(const DatabaseRegistry& databases) const {
       << "proxy_transactions_total{type=\"rollback\"} " << rollbacks_.load(std::memory_order_relaxed) << "\n";
   Header(out, "proxy_execute_errors_total", "counter", "Statements answered with an error.");
   out << "proxy_execute_errors_total " << errors_.load(std::memory_order_relaxed) << "\n";
+  Header(out, "proxy_zipkin_spans_dropped_total", "counter",
+         "Trace spans not delivered to Zipkin: the export queue was full or the POST failed.");
+  out << "proxy_zipkin_spans_dropped_total " << spans_dropped_.load(std::memory_order_relaxed) << "\n";
   Header(out, "proxy_execute_latency_millis", "histogram", "Statement latency in milliseconds, routing and execution.");
   std::uint64_t cumulative = 0;
   for (std::size_t i = 0; i <= kBuckets; ++i) {

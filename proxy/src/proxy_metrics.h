@@ -22,6 +22,7 @@ class ProxyMetrics {
   void ConnectionClosed() { connections_.fetch_sub(1, std::memory_order_relaxed); }
   void StatementDone(std::chrono::nanoseconds elapsed, bool failed);
   void TransactionEnded(bool commit);
+  void SpansDropped(std::size_t count) { spans_dropped_.fetch_add(count, std::memory_order_relaxed); }
 
   // Prometheus text format 0.0.4: these counters, each database's engine metrics with a
   // `database` label, and its storage units' pools with `database` and `storage_unit` labels.
@@ -33,7 +34,7 @@ class ProxyMetrics {
   static constexpr std::size_t kBuckets = 13;
 
   std::atomic<std::int64_t> connections_{0};
-  std::atomic<std::uint64_t> requests_{0}, errors_{0}, commits_{0}, rollbacks_{0};
+  std::atomic<std::uint64_t> requests_{0}, errors_{0}, commits_{0}, rollbacks_{0}, spans_dropped_{0};
   std::array<std::atomic<std::uint64_t>, kBuckets + 1> latency_buckets_{};
   std::atomic<std::uint64_t> latency_micros_sum_{0};
 };

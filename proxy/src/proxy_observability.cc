@@ -100,7 +100,8 @@ ProxyObservability::ProxyObservability(const ServerConfig& config) {
       if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) c = '_';
     }
     zipkin_ = std::make_unique<ZipkinExporter>(config.Text("zipkin-host", ""), static_cast<std::uint16_t>(port),
-                                               config.Text("zipkin-url-version", "/api/v2/spans"));
+                                               config.Text("zipkin-url-version", "/api/v2/spans"),
+                                               [this](std::size_t spans) { metrics_.SpansDropped(spans); });
     tracer_ = std::make_shared<CaptureTracer>();
   }
   if (!general_log_ && !slow_threshold_) return;

@@ -11,7 +11,8 @@
 //                              by zipkin-sampler-type const (zipkin-sampler-param 0 or 1, the
 //                              default) or counting (a ratio): a root span per routed statement
 //                              with the engine's parse, route and rewrite spans and one for the
-//                              execution. Spans carry no SQL text and no values.
+//                              execution. Spans carry no SQL text and no values; those the
+//                              exporter could not deliver count in proxy_zipkin_spans_dropped_total.
 // A statement is timed from its arrival to its answer, routing and execution. The log reads as
 // the engine's statement log (FormatStatementRecord), masked as the engine masks: a statement the
 // proxy answers itself (transaction control, SET, USE, DistSQL) has every literal masked (MaskLiterals).
@@ -49,6 +50,8 @@ struct StatementCapture {
 class ProxyObservability {
  public:
   explicit ProxyObservability(const ServerConfig& config);
+  ProxyObservability(const ProxyObservability&) = delete;  // the exporter counts its drops in metrics_
+  ProxyObservability& operator=(const ProxyObservability&) = delete;
 
   bool metrics_enabled() const { return metrics_enabled_; }
   ProxyMetrics& metrics() { return metrics_; }

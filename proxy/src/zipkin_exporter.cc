@@ -16,8 +16,10 @@ constexpr auto kPostTimeout = std::chrono::seconds(2);
 
 }  // namespace
 
-ZipkinExporter::ZipkinExporter(std::string host, std::uint16_t port, std::string path)
-    : host_(std::move(host)), path_(std::move(path)), port_(port), thread_([this] { Loop(); }) {}
+ZipkinExporter::ZipkinExporter(std::string host, std::uint16_t port, std::string path,
+                               std::function<void(std::size_t)> dropped)
+    : host_(std::move(host)), path_(std::move(path)), port_(port), dropped_(std::move(dropped)),
+      thread_([this] { Loop(); }) {}
 
 ZipkinExporter::~ZipkinExporter() {
   {
@@ -30,7 +32,10 @@ ZipkinExporter::~ZipkinExporter() {
 
 void ZipkinExporter::Send(std::string span) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (queue_.size() >= kMaxQueued) return;
+  if (queue_.size() >= kMaxQueued) {
+    dropped_(1);
+    return;
+  }
   queue_.push_back(std::move(span));
   if (queue_.size() == kBatch) wake_.notify_all();
 }
@@ -45,7 +50,8 @@ void ZipkinExporter::Loop() {
       continue;
     }
     std::string body = "[";
-    for (std::size_t i = 0; i < kBatch && !queue_.empty(); ++i) {
+    std::size_t spans = 0;
+    for (; spans < kBatch && !queue_.empty(); ++spans) {
       if (body.size() > 1) body += ',';
       body += queue_.front();
       queue_.pop_front();
@@ -53,7 +59,9 @@ void ZipkinExporter::Loop() {
     body += ']';
     lock.unlock();
     std::string failure;
-    if (!Post(body, failure) && std::chrono::steady_clock::now() - last_complaint > std::chrono::minutes(1)) {
+    bool posted = Post(body, failure);
+    if (!posted) dropped_(spans);
+    if (!posted && std::chrono::steady_clock::now() - last_complaint > std::chrono::minutes(1)) {
       last_complaint = std::chrono::steady_clock::now();
       std::cerr << "sqlroute-proxy: Zipkin export to " << host_ << ":" << port_ << path_ << " failed, spans dropped: "
                 << failure << std::endl;

@@ -14,8 +14,9 @@ import socket
 import subprocess
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 import pymysql
 
@@ -60,9 +61,10 @@ def terminate(process: Optional[subprocess.Popen], term_wait: float, kill_wait: 
 class MariaDbServer:
     """One mariadbd process owned by the test session."""
 
-    def __init__(self, server_binary: str, install_binary: str) -> None:
+    def __init__(self, server_binary: str, install_binary: str, extra_args: Sequence[str] = ()) -> None:
         self.server_binary = server_binary
         self.install_binary = install_binary
+        self.extra_args = list(extra_args)  # after the defaults, so they override them (e.g. --log-bin)
         self.root: Optional[Path] = None
         self.port = 0
         self.process: Optional[subprocess.Popen] = None
@@ -104,13 +106,15 @@ class MariaDbServer:
             "--innodb-doublewrite=0",
             "--sync-binlog=0",
             "--max-connections=200",
+            *self.extra_args,
         ]
 
     def start(self, attempts: int = 3, timeout: float = 60.0) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="sqlroute-mariadb-"))
         install = subprocess.run(
             [self.install_binary, "--no-defaults", "--user=root", f"--datadir={self.root / 'data'}",
-             "--auth-root-authentication-method=normal", "--skip-test-db", "--skip-name-resolve"],
+             "--auth-root-authentication-method=normal", "--skip-test-db", "--skip-name-resolve",
+             f"--tmpdir={self.root}"],  # its own: installs side by side clash in a shared /tmp
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
         if install.returncode != 0:
             raise RuntimeError(f"mariadb-install-db failed:\n{install.stdout[-3000:]}")
@@ -161,3 +165,11 @@ class MariaDbServer:
             if self.root is not None:
                 shutil.rmtree(self.root, ignore_errors=True)
                 self.root = None
+
+
+def start_all(servers: Sequence["MariaDbServer"]) -> None:
+    """Starts the servers side by side (a start is mostly mariadb-install-db); raises the first failure,
+    leaving each server stoppable."""
+    with ThreadPoolExecutor(max_workers=max(1, len(servers))) as pool:
+        for future in [pool.submit(server.start) for server in servers]:
+            future.result()

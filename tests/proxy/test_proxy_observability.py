@@ -14,6 +14,7 @@ from typing import Dict, List, Tuple
 import pytest
 
 from proxy_process import ProxyProcess, free_port
+from zipkin_receiver import ZipkinReceiver
 
 SECRET = "obs-s3cret-pw"
 SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})? (\S+)$')
@@ -174,36 +175,11 @@ def pymysql_error():
     return pymysql.MySQLError
 
 
-class ZipkinReceiver:
-    """A local Zipkin collector: keeps the spans of every POST to /api/v2/spans."""
-
-    def __init__(self) -> None:
-        import http.server
-        import json
-        import threading
-        spans: List[dict] = []
-        self.spans = spans
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                assert self.path == "/api/v2/spans" and self.headers["Content-Type"] == "application/json"
-                spans.extend(json.loads(body))
-                self.send_response(202)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+def point_selects(process: ProxyProcess, count: int) -> None:
+    """`count` single-route statements."""
+    with process.connect() as connection, connection.cursor() as cursor:
+        for order_id in range(count):
+            cursor.execute("SELECT * FROM t_order WHERE user_id = %s AND order_id = %s", (order_id, order_id))
 
 
 @pytest.mark.parametrize("sampler, traced", [("zipkin-sampler-type: const", 10),
@@ -213,13 +189,12 @@ def test_zipkin_spans_per_routed_statement(storage_servers, sampler, traced):
     process, conf_dir = start_proxy(storage_servers, f"  zipkin-host: 127.0.0.1\n  zipkin-port: {receiver.port}\n"
                                                      f"  {sampler}\n")
     try:
-        with process.connect() as connection, connection.cursor() as cursor:
-            for order_id in range(10):
-                cursor.execute("SELECT * FROM t_order WHERE user_id = %s AND order_id = %s", (order_id, order_id))
+        point_selects(process, 10)
     finally:
         process.stop()  # sends what is queued
         receiver.close()
         shutil.rmtree(conf_dir, ignore_errors=True)
+    assert receiver.bad_requests == 0
     spans = receiver.spans
     roots = [span for span in spans if "parentId" not in span]
     assert len(roots) == traced
@@ -237,3 +212,25 @@ def test_zipkin_spans_per_routed_statement(storage_servers, sampler, traced):
             assert child["timestamp"] + child["duration"] <= root["timestamp"] + root["duration"] + 50
     assert len(spans) == 5 * traced
     assert "t_order" not in repr(spans)  # no SQL text in spans
+
+
+def test_spans_a_collector_does_not_take_are_counted_as_dropped(storage_servers):
+    import socket
+    import time
+    silent = socket.socket()  # accepts connections (the kernel's backlog) and never answers a POST
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(64)
+    metrics_port = free_port()
+    process, conf_dir = start_proxy(storage_servers, f"  metrics-port: {metrics_port}\n  zipkin-host: 127.0.0.1\n"
+                                                     f"  zipkin-port: {silent.getsockname()[1]}\n")
+    try:
+        point_selects(process, 4)
+        deadline = time.monotonic() + 30
+        while (dropped := value(parse(scrape(metrics_port))[1], "proxy_zipkin_spans_dropped_total")) < 20:
+            assert time.monotonic() < deadline, f"{dropped} spans counted as dropped"
+            time.sleep(0.2)
+        assert dropped == 20  # 4 statements, each its root span and 4 stage spans, all in failed POSTs
+    finally:
+        process.stop()
+        silent.close()
+        shutil.rmtree(conf_dir, ignore_errors=True)
