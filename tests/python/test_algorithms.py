@@ -1,5 +1,6 @@
 """Python algorithms of every kind driving real routes, their errors, and concurrent use."""
 
+import copy
 import itertools
 import threading
 from typing import Callable, Dict, List
@@ -279,17 +280,30 @@ def test_encryptor_in_predicates_inserts_and_decryption(register) -> None:
     assert "KeyNeverShown" not in engine.export_yaml()
 
 
-def test_encryptor_without_decrypt(register) -> None:
+def test_encryptor_without_decrypt_serves_an_assisted_query_but_never_a_cipher(register) -> None:
     class OneWay:
         def encrypt(self, value):
             return f"h{len(str(value))}"
 
-    register("encryptor", "PY_REVERSE", lambda props: OneWay())
-    engine = sqlroute.Engine.from_dict(ENCRYPT_RULES)
+    register("encryptor", "PY_REVERSE", Reverse)
+    register("encryptor", "PY_ONE_WAY", lambda props: OneWay())
+    rules = copy.deepcopy(ENCRYPT_RULES)
+    encrypt = rules["rules"]["encrypt"]
+    encrypt["encryptors"]["digest"] = {"type": "PY_ONE_WAY"}
+    encrypt["tables"]["t_user"]["columns"]["password"]["assistedQuery"] = {"name": "password_assisted",
+                                                                          "encryptorName": "digest"}
+    engine = sqlroute.Engine.from_dict(rules)
     assert engine.route("SELECT id FROM t_user WHERE password = ?", ["abc"]).units[0].params == ["h3"]
     with pytest.raises(sqlroute.Error) as caught:
-        engine.decrypt("rev", "h3")
+        engine.decrypt("digest", "h3")
     assert caught.value.code == "DECRYPT_FAILED"
+    # As ShardingSphere's EncryptRule.checkEncryptorType: a cipher must decrypt.
+    encrypt["tables"]["t_user"]["columns"]["password"]["cipher"]["encryptorName"] = "digest"
+    with pytest.raises(sqlroute.ConfigError) as refused:
+        sqlroute.Engine.from_dict(rules)
+    assert refused.value.code == "CONFIG_ENCRYPTOR_MISMATCH"
+    assert "'Cipher' column's encrypt algorithm 'digest' should support decrypt." in str(refused.value)
+    assert "password.cipher.encryptorName" in str(refused.value)
 
 
 def readwrite_rules(balancer: Dict, strategy: str = "DYNAMIC") -> Dict:

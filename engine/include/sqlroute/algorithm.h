@@ -112,6 +112,7 @@ class Encryptor {
   virtual bool SupportsDecrypt() const = 0;
   virtual Value Decrypt(const Value& cipher) const = 0;  // throws DECRYPT_FAILED when unsupported
   virtual bool SupportsLike() const { return false; }
+  virtual bool SupportsEquivalentFilter() const { return true; }  // assisted query
 };
 
 class LoadBalancer {

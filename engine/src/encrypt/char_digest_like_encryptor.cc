@@ -42,6 +42,7 @@ class CharDigestLikeEncryptor final : public TextEncryptor {
   }
   bool SupportsDecrypt() const override { return false; }
   bool SupportsLike() const override { return true; }
+  bool SupportsEquivalentFilter() const override { return false; }
 
  protected:
   std::string EncryptText(const std::string& plain) const override {
