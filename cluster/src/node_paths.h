@@ -16,7 +16,8 @@ class NodePaths {
   explicit NodePaths(std::string namespace_name) : root_("/" + std::move(namespace_name)) {}
 
   const std::string& root() const { return root_; }
-  std::string Database(const std::string& database) const { return root_ + "/metadata/" + database; }
+  std::string Databases() const { return root_ + "/metadata"; }
+  std::string Database(const std::string& database) const { return Databases() + "/" + database; }
   std::string StorageUnits(const std::string& database) const { return Database(database) + "/data_sources/units"; }
   std::string Rules(const std::string& database) const { return Database(database) + "/rules"; }
   std::string Props() const { return root_ + "/props"; }

@@ -140,6 +140,7 @@ ServerConfig LoadServerConfig(const std::string& directory) {
   }
   if (root.IsNull()) return config;
   if (!root.IsMap()) Fail(Message<msg::ExpectedMap>(), "");
+  config.cluster_mode = cluster::ModeOptions(text.str());
   for (const auto& entry : root) {
     std::string key = entry.first.Scalar();
     if (std::find(std::begin(kServerKeys), std::end(kServerKeys), key) == std::end(kServerKeys)) {

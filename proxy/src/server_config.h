@@ -1,10 +1,13 @@
 #pragma once
 // The proxy's configuration directory, laid out as ShardingSphere-Proxy's conf/: server.yaml
-// holds `authority.users` and `props`; each database-*.yaml is one logical database's rule file.
+// holds `authority.users`, `props` and `mode`; each database-*.yaml is one logical database's rule
+// file (in cluster mode, the first start's configuration of the registry).
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "sqlroute/cluster.h"
 #include "sqlroute/props.h"
 
 namespace sqlroute::proxy {
@@ -20,6 +23,8 @@ struct ServerConfig {
   std::vector<ProxyUser> users;
   Props props;
   std::vector<std::string> rule_files;  // database-*.yaml, sorted
+  // `mode: {type: Cluster, repository: {type: ZooKeeper, props: ...}}`; nullopt for Standalone.
+  std::optional<cluster::ClusterOptions> cluster_mode;
 
   // A props value as a count (> 0), or `fallback` when absent. Throws Error naming props.<key>.
   std::size_t Count(const std::string& key, std::size_t fallback) const;
