@@ -366,13 +366,18 @@ ClusterMember::~ClusterMember() { Close(); }
 void ClusterMember::ApplyDistSql(const std::string& script) { ApplyDistSql(state_->options.database, script); }
 
 void ClusterMember::ApplyDistSql(const std::string& database, const std::string& script) {
+  ApplyChange(database, [&](const std::string& yaml) { return state_->host->WithDistSql(yaml, script); });
+}
+
+void ClusterMember::ApplyChange(const std::string& database,
+                                const std::function<std::string(const std::string&)>& change) {
   std::lock_guard<std::mutex> lock(state_->registry_mutex);
   state_->EnsureOpen();
   MetadataStore store(*state_->client, state_->paths, database);
   for (int attempt = 0; attempt < kWriteAttempts; ++attempt) {
     DatabaseState base = store.Load(/*watch=*/false);
     if (!base.exists) state_->FailAbsent(database);
-    std::string yaml = state_->host->WithDistSql(State::YamlOf(database, base), script);
+    std::string yaml = change(State::YamlOf(database, base));
     RuleItems items = SplitRules(yaml);
     std::string props = PropsOf(yaml);
     if (!props.empty()) items[kPropsKey] = props;

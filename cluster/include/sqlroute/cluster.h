@@ -113,6 +113,9 @@ class ClusterMember {
   // others follow. Throws the DistSQL's Error(CONFIG_*) or Error(REGISTRY_*).
   void ApplyDistSql(const std::string& script);
   void ApplyDistSql(const std::string& database, const std::string& script);
+  // The same for any change of the rules: `change` maps the registry's YAML (with secrets) to the
+  // new YAML, and may run more than once (once per attempt). Table metadata is written this way.
+  void ApplyChange(const std::string& database, const std::function<std::string(const std::string&)>& change);
   // Disables or enables a replica of a read/write group for every instance
   // (/nodes/qualified_data_sources/{db}.{group}.{replica}); on return this instance uses it.
   void SetReadDataSourceEnabled(const std::string& group, const std::string& replica, bool enabled);
