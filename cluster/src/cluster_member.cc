@@ -426,6 +426,29 @@ bool ClusterMember::DropDatabase(const std::string& database) {
   return true;
 }
 
+std::map<std::string, std::string> ClusterMember::SyncGlobalRules(const std::map<std::string, std::string>& local) {
+  std::lock_guard<std::mutex> lock(state_->registry_mutex);
+  state_->EnsureOpen();
+  ZkClient& client = *state_->client;
+  const std::string root = state_->paths.GlobalRules();
+  for (const auto& [type, yaml] : local) {
+    const std::string rule = root + "/" + type;
+    if (client.Exists(ActiveVersionOf(rule))) continue;
+    client.CreateParents(VersionOf(rule, 0));
+    // False when another instance wrote it first, which is as good.
+    client.Multi({{ZkOp::Kind::Create, VersionOf(rule, 0), yaml, -1}, {ZkOp::Kind::Create, ActiveVersionOf(rule), "0", -1}});
+  }
+  std::map<std::string, std::string> rules;
+  for (const std::string& type : client.Children(root)) {
+    const std::string rule = root + "/" + type;
+    std::optional<std::string> active = client.Get(ActiveVersionOf(rule));
+    if (!active) continue;  // being written
+    std::optional<std::string> content = client.Get(rule + "/versions/" + *active);
+    if (content) rules[type] = *content;
+  }
+  return rules;
+}
+
 std::vector<ComputeNode> ClusterMember::ComputeNodes() const {
   std::lock_guard<std::mutex> lock(state_->registry_mutex);
   state_->EnsureOpen();

@@ -106,6 +106,13 @@ std::shared_ptr<ClusterDatabases> ClusterDatabases::Join(ProxyContext& context, 
   result->host_ = std::make_shared<Host>(context);
   result->servers_ = cluster::RegistryUrl::Parse(options.url).servers;
   result->member_ = cluster::ClusterMember::Join(std::move(options), result->host_);
+  // The registry's global rules win over server.yaml's, as in ShardingSphere-Proxy; of them the
+  // proxy uses the authority's users.
+  std::map<std::string, std::string> global = result->member_->SyncGlobalRules(context.config.global_rules);
+  if (auto authority = global.find("authority"); authority != global.end()) {
+    std::vector<ProxyUser> users = AuthorityUsers(authority->second, "rules/authority");
+    if (!users.empty()) context.config.users = std::move(users);
+  }
   return result;
 }
 

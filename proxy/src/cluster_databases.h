@@ -22,6 +22,8 @@ class ClusterDatabases {
   // Joins the registry as the PROXY instance host@port. The conf dir's rule files are written
   // to the registry when it holds no database yet (ShardingSphere's MetaDataContextsFactory
   // creates by local configuration only then); the registry's databases are then served.
+  // server.yaml's global rules are written where the registry lacks them, and the registry's
+  // authority users replace server.yaml's.
   // Throws sqlroute::Error (REGISTRY_*, CONFIG_*).
   static std::shared_ptr<ClusterDatabases> Join(ProxyContext& context, cluster::ClusterOptions options,
                                                 const std::string& host, std::uint16_t port);

@@ -49,16 +49,17 @@ class ClusterProxies:
         from proxy_process import ProxyProcess  # noqa: PLC0415 - tests/proxy is on the path via the fixture
         from schema import SERVER_YAML, write_configuration  # noqa: PLC0415
         self._make = ProxyProcess
-        self._server_yaml = SERVER_YAML + mode_yaml(zookeeper.servers, namespace)
+        self._server_yaml = SERVER_YAML
+        self._mode_yaml = mode_yaml(zookeeper.servers, namespace)
         self._write_configuration = write_configuration
         self.storage = storage
         self.processes: List = []
 
-    def start(self, with_rule_files: bool):
+    def start(self, with_rule_files: bool, server_yaml: str = ""):
         conf_dir = Path(tempfile.mkdtemp(prefix="sqlroute-cluster-proxy-"))
         if with_rule_files:
             self._write_configuration(conf_dir, self.storage)
-        (conf_dir / "server.yaml").write_text(self._server_yaml)
+        (conf_dir / "server.yaml").write_text((server_yaml or self._server_yaml) + self._mode_yaml)
         process = self._make(conf_dir)
         process.start(timeout=60)
         self.processes.append(process)
@@ -245,3 +246,20 @@ def test_the_registry_digest_never_reaches_the_logs_or_the_client(cluster):
                        "TYPE(NAME='MOD', PROPERTIES('sharding-count'='2')))")
     for text in (str(failure.value), first.log(), second.log(), str(compute_nodes(first))):
         assert "zk-digest-secret" not in text
+
+
+def test_global_rules_are_persisted_and_the_registry_authority_wins(cluster, kazoo_client, namespace):
+    import pymysql  # noqa: PLC0415
+    _, _, _, proxies = cluster
+    third = proxies.start(with_rule_files=False, server_yaml="authority:\n  users:\n    - user: only_third@%\n"
+                                                             "      password: third\n"
+                                                             "sqlParser:\n  sqlStatementCache: {initialCapacity: 128}\n")
+    with third.connect(database="sharding_db", user="sharding", password="sharding") as connection:
+        assert connection.open  # a user of the first proxy's server.yaml, from the registry
+    with pytest.raises(pymysql.err.OperationalError, match="Access denied"):
+        third.connect(database=None, user="only_third", password="third")
+    kazoo_client.add_auth("digest", DIGEST)
+    authority = kazoo_client.get(f"/{namespace}/rules/authority/versions/0")[0].decode()
+    assert "user: sharding@%" in authority and "privilege:" in authority
+    parser = kazoo_client.get(f"/{namespace}/rules/sql_parser/versions/0")[0].decode()
+    assert "initialCapacity: 128" in parser  # the third's own global rule, which the registry lacked

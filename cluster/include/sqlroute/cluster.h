@@ -126,6 +126,10 @@ class ClusterMember {
   // On return this instance serves the change.
   bool CreateDatabase(const std::string& database);
   bool DropDatabase(const std::string& database);
+  // The global rules (/rules/{type}: authority, transaction, sql_parser, ...): those of `local`
+  // (type -> YAML) the registry lacks are written first, as ShardingSphere persists a first
+  // start's global rules; then every global rule the registry holds, type -> YAML.
+  std::map<std::string, std::string> SyncGlobalRules(const std::map<std::string, std::string>& local);
   // SHOW COMPUTE NODES: the live instances, read from the registry.
   std::vector<ComputeNode> ComputeNodes() const;
   // Waits until this instance has synced with the registry after the call (true) or timeout.
