@@ -19,6 +19,29 @@ YAML::Node Column(const YAML::Node& column) {
   return result;
 }
 
+// A list of named entries as a map by name (YamlShardingSphereTable's form), each converted.
+template <typename Convert>
+YAML::Node ByName(const YAML::Node& list, Convert convert) {
+  YAML::Node result(YAML::NodeType::Map);
+  for (const auto& each : list) {
+    YAML::Node converted = convert(each);
+    result[converted["name"].Scalar()] = converted;
+  }
+  return result;
+}
+
+// The other way: a map by name as a list, each converted (its key given, for an entry without `name`).
+template <typename Convert>
+YAML::Node AsList(const YAML::Node& map, Convert convert) {
+  YAML::Node result(YAML::NodeType::Sequence);
+  for (const auto& entry : map) {
+    YAML::Node converted = convert(entry.second);
+    converted["name"] = entry.second["name"] ? entry.second["name"].as<std::string>("") : entry.first.Scalar();
+    result.push_back(converted);
+  }
+  return result;
+}
+
 }  // namespace
 
 std::string TableItemKey(const std::string& schema, const std::string& table) {
@@ -39,65 +62,49 @@ std::optional<YAML::Node> TableItem(const std::string& table, const YAML::Node& 
   if (entry.IsMap() && entry["dataSource"]) return std::nullopt;
   YAML::Node result(YAML::NodeType::Map);
   result["name"] = table;
-  YAML::Node columns(YAML::NodeType::Map);
-  for (const auto& column : entry.IsSequence() ? entry : entry["columns"]) {
-    YAML::Node converted = Column(column);
-    columns[converted["name"].Scalar()] = converted;
-  }
-  result["columns"] = columns;
-  if (entry.IsMap() && entry["indexes"]) {
-    YAML::Node indexes(YAML::NodeType::Map);
-    for (const auto& index : entry["indexes"]) {
+  result["columns"] = ByName(entry.IsSequence() ? entry : entry["columns"], Column);
+  if (!entry.IsMap()) return result;
+  if (entry["indexes"]) {
+    result["indexes"] = ByName(entry["indexes"], [](const YAML::Node& index) {
       YAML::Node converted(YAML::NodeType::Map);
       converted["name"] = index["name"].as<std::string>("");
       converted["columns"] = index["columns"];
       converted["unique"] = Flag(index, "unique", false);
-      indexes[converted["name"].Scalar()] = converted;
-    }
-    result["indexes"] = indexes;
+      return converted;
+    });
   }
-  if (entry.IsMap() && entry["constraints"]) {
-    YAML::Node constraints(YAML::NodeType::Map);
-    for (const auto& constraint : entry["constraints"]) {
+  if (entry["constraints"]) {
+    result["constraints"] = ByName(entry["constraints"], [](const YAML::Node& constraint) {
       YAML::Node converted(YAML::NodeType::Map);
       converted["name"] = constraint["name"].as<std::string>("");
       if (constraint["referencedTable"]) converted["referencedTableName"] = constraint["referencedTable"];
-      constraints[converted["name"].Scalar()] = converted;
-    }
-    result["constraints"] = constraints;
+      return converted;
+    });
   }
   return result;
 }
 
 YAML::Node MetadataEntry(const YAML::Node& table) {
   YAML::Node result(YAML::NodeType::Map);
-  YAML::Node columns(YAML::NodeType::Sequence);
-  for (const auto& entry : table["columns"]) {
-    const YAML::Node& column = entry.second;
+  result["columns"] = AsList(table["columns"], [](const YAML::Node& column) {
     YAML::Node converted(YAML::NodeType::Map);
-    converted["name"] = column["name"] ? column["name"].as<std::string>("") : entry.first.Scalar();
     if (!Flag(column, "visible", true)) converted["visible"] = false;
     if (Flag(column, "generated", false)) converted["generated"] = true;
     if (Flag(column, "primaryKey", false)) converted["primaryKey"] = true;
-    columns.push_back(converted);
-  }
-  result["columns"] = columns;
-  YAML::Node indexes(YAML::NodeType::Sequence);
-  for (const auto& entry : table["indexes"]) {
+    return converted;
+  });
+  YAML::Node indexes = AsList(table["indexes"], [](const YAML::Node& index) {
     YAML::Node converted(YAML::NodeType::Map);
-    converted["name"] = entry.second["name"] ? entry.second["name"].as<std::string>("") : entry.first.Scalar();
-    converted["columns"] = entry.second["columns"] ? entry.second["columns"] : YAML::Node(YAML::NodeType::Sequence);
-    if (Flag(entry.second, "unique", false)) converted["unique"] = true;
-    indexes.push_back(converted);
-  }
+    converted["columns"] = index["columns"] ? index["columns"] : YAML::Node(YAML::NodeType::Sequence);
+    if (Flag(index, "unique", false)) converted["unique"] = true;
+    return converted;
+  });
   if (indexes.size() > 0) result["indexes"] = indexes;
-  YAML::Node constraints(YAML::NodeType::Sequence);
-  for (const auto& entry : table["constraints"]) {
+  YAML::Node constraints = AsList(table["constraints"], [](const YAML::Node& constraint) {
     YAML::Node converted(YAML::NodeType::Map);
-    converted["name"] = entry.second["name"] ? entry.second["name"].as<std::string>("") : entry.first.Scalar();
-    if (entry.second["referencedTableName"]) converted["referencedTable"] = entry.second["referencedTableName"];
-    constraints.push_back(converted);
-  }
+    if (constraint["referencedTableName"]) converted["referencedTable"] = constraint["referencedTableName"];
+    return converted;
+  });
   if (constraints.size() > 0) result["constraints"] = constraints;
   return result;
 }

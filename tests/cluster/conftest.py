@@ -62,20 +62,6 @@ def storage_pair():
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "proxy"))
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mariadb"))
     pytest.importorskip("pymysql", reason="python3-pymysql is not installed (scripts/ensure-deps.sh installs it)")
-    from mariadb_server import INSTALL_NAMES, SERVER_NAMES, MariaDbServer, find_binary  # noqa: PLC0415
-    from proxy_process import PROXY_BINARY  # noqa: PLC0415
-    from schema import create_physical_schema  # noqa: PLC0415
-    server_binary, install_binary = find_binary(SERVER_NAMES), find_binary(INSTALL_NAMES)
-    if not server_binary or not install_binary:
-        pytest.skip("MariaDB server binaries are not installed; scripts/ensure-deps.sh installs mariadb-server")
-    if not PROXY_BINARY.exists():
-        pytest.fail(f"{PROXY_BINARY} is not built (bash scripts/build.sh)")
-    servers = [MariaDbServer(server_binary, install_binary) for _ in range(2)]
-    try:
-        for server in servers:
-            server.start()
-        create_physical_schema(servers)
+    from storage_servers import started_storage_servers  # noqa: PLC0415
+    with started_storage_servers() as servers:
         yield servers
-    finally:
-        for server in servers:
-            server.stop()
