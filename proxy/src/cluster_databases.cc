@@ -76,8 +76,11 @@ class ClusterDatabases::Host : public cluster::RulesHost {
     context_.AddDatabase(std::make_shared<LogicDatabase>(snapshot.database, Engine(std::move(rules)), ""));
   }
 
+  // A storage unit the proxy could not pool is refused before anything is written, as in standalone mode.
   std::string WithDistSql(const std::string& yaml, const std::string& script) override {
-    return YamlWithDistSql(yaml, script);
+    std::string result = YamlWithDistSql(yaml, script);
+    DataSourceSpecs(*RuleSet::FromYamlString(result));
+    return result;
   }
 
   void Drop(const std::string& database) override { context_.databases.Remove(database); }

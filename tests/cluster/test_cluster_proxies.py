@@ -203,6 +203,14 @@ def test_databases_and_storage_units_created_on_one_proxy_are_served_by_all(clus
     wait_until(lambda: ("cluster_db",) not in query(first, "SHOW DATABASES"), timeout=PROPAGATION_BOUND)
 
 
+def test_a_storage_unit_the_proxy_cannot_pool_is_never_written(cluster):
+    first, second, _, _ = cluster
+    with pytest.raises(Exception, match="url must be jdbc:mysql"):
+        execute(first, "REGISTER STORAGE UNIT ds_bad (URL='jdbc:postgresql://127.0.0.1:5432/x', USER='u', PASSWORD='p')")
+    assert sorted(row[0] for row in query(second, "SHOW STORAGE UNITS")) == ["ds_0", "ds_1"]
+    assert sorted(row[0] for row in query(first, "SHOW STORAGE UNITS")) == ["ds_0", "ds_1"]
+
+
 def test_a_replica_disabled_on_one_proxy_is_disabled_on_every_instance(cluster, registry_url):
     import sqlroute  # noqa: PLC0415
     first, second, _, _ = cluster
