@@ -12,6 +12,7 @@ PACKAGES=(
   libmariadb-dev libasio-dev mariadb-client
   groovy default-jre-headless
   libzookeeper-mt-dev zookeeper python3-kazoo
+  chromium
 )
 
 missing=()

@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 
+#include "distsql_cells.h"
 #include "proxy_context.h"
 #include "sqlroute/cluster_engine.h"
 #include "sqlroute/error_text.h"
@@ -73,7 +74,8 @@ class ClusterDatabases::Host : public cluster::RulesHost {
       existing->Reload(std::move(rules));
       return;
     }
-    context_.AddDatabase(std::make_shared<LogicDatabase>(snapshot.database, Engine(std::move(rules)), ""));
+    context_.AddDatabase(
+        std::make_shared<LogicDatabase>(snapshot.database, Engine(std::move(rules)), "", context_.config.props));
   }
 
   // A storage unit the proxy could not pool is refused before anything is written, as in standalone mode.
@@ -147,15 +149,8 @@ void ClusterDatabases::Resync() {
 }
 
 StatementResult ClusterDatabases::ShowComputeNodes() const {
-  StatementResult result;
-  result.kind = StatementResult::Kind::Rows;
-  for (const char* name : {"instance_id", "instance_type", "host", "port", "status", "mode_type", "worker_id", "labels",
-                           "version", "database_name"}) {
-    ColumnInfo column;
-    column.name = name;
-    column.length = 1024;
-    result.columns.push_back(std::move(column));
-  }
+  StatementResult result = Table({"instance_id", "instance_type", "host", "port", "status", "mode_type", "worker_id",
+                                  "labels", "version", "database_name"});
   for (const cluster::ComputeNode& node : member_->ComputeNodes()) {
     std::string labels;
     for (const std::string& label : node.labels) labels += (labels.empty() ? "" : ",") + label;

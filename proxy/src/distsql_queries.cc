@@ -1,21 +1,15 @@
 #include "distsql_queries.h"
 
-#include <yaml-cpp/yaml.h>
-
-#include <algorithm>
 #include <cctype>
+
+#include "distsql_cells.h"
+#include "distsql_rule_queries.h"
 
 #include "sqlroute/error_text.h"
 
 namespace sqlroute::proxy {
 
 namespace {
-
-std::string Upper(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::toupper(c); });
-  return out;
-}
 
 std::string Trim(std::string_view text) {
   std::size_t start = text.find_first_not_of(" \t\r\n");
@@ -37,52 +31,6 @@ std::vector<std::string> Words(std::string_view sql) {
   }
   if (!current.empty()) words.push_back(std::move(current));
   return words;
-}
-
-std::string JsonString(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-// LocalDataQueryResultRow's form of a Properties cell: JSON with sorted keys, "" when empty.
-std::string PropsCell(const YAML::Node& props) {
-  if (!props || !props.IsMap() || props.size() == 0) return "";
-  std::vector<std::pair<std::string, std::string>> items;
-  for (const auto& entry : props) {
-    items.emplace_back(entry.first.Scalar(), entry.second.IsScalar() ? entry.second.Scalar() : "");
-  }
-  std::sort(items.begin(), items.end());
-  std::string out = "{";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    out += (i ? "," : "") + JsonString(items[i].first) + ":" + JsonString(items[i].second);
-  }
-  return out + "}";
-}
-
-ColumnInfo TextColumn(const std::string& name) {
-  ColumnInfo column;
-  column.name = name;
-  column.length = 1024;
-  return column;
-}
-
-StatementResult Table(const std::vector<std::string>& names) {
-  StatementResult result;
-  result.kind = StatementResult::Kind::Rows;
-  for (const std::string& name : names) result.columns.push_back(TextColumn(name));
-  return result;
 }
 
 StatementResult Preview(const LogicDatabase& database, const Session& session, const std::string& sql) {
@@ -112,18 +60,6 @@ StatementResult ShowStorageUnits(const LogicDatabase& database) {
   }
   return result;
 }
-
-std::string StrategyType(const YAML::Node& strategy) {
-  if (!strategy || !strategy.IsMap() || strategy.size() == 0) return "";
-  return Upper(strategy.begin()->first.Scalar());
-}
-
-YAML::Node StrategyBody(const YAML::Node& strategy) {
-  if (!strategy || !strategy.IsMap() || strategy.size() == 0) return YAML::Node();
-  return strategy.begin()->second;
-}
-
-std::string ScalarOf(const YAML::Node& node) { return node && node.IsScalar() ? node.Scalar() : ""; }
 
 // The strategy's cells: type, column(s), algorithm type, algorithm props.
 std::vector<Cell> StrategyCells(const YAML::Node& sharding, const YAML::Node& strategy) {
@@ -167,11 +103,7 @@ StatementResult ShowShardingTableRules(const LogicDatabase& database, const std:
              "table_sharding_column", "table_sharding_algorithm_type", "table_sharding_algorithm_props",
              "key_generate_column", "key_generator_type", "key_generator_props", "auditor_types",
              "allow_hint_disable"});
-  YAML::Node root = YAML::Load(database.engine().rules()->ExportYaml(false));
-  YAML::Node sharding;
-  for (const auto& rule : root["rules"]) {
-    if (rule.Tag() == "!SHARDING") sharding.reset(rule);
-  }
+  YAML::Node sharding = RuleOf(ExportedRules(database), "!SHARDING");
   if (!sharding) return result;
   auto wanted = [&](const std::string& name) { return only_table.empty() || Upper(name) == Upper(only_table); };
   for (const auto& entry : sharding["tables"]) {
@@ -201,25 +133,11 @@ StatementResult ShowShardingTableRules(const LogicDatabase& database, const std:
   return result;
 }
 
-YAML::Node RuleOf(const LogicDatabase& database, const char* tag) {
-  YAML::Node root = YAML::Load(database.engine().rules()->ExportYaml(false));
-  for (const auto& rule : root["rules"]) {
-    if (rule.Tag() == tag) return rule;
-  }
-  return YAML::Node();
-}
-
-std::string Joined(const YAML::Node& list) {
-  std::string out;
-  for (const auto& item : list) out += (out.empty() ? "" : ",") + ScalarOf(item);
-  return out;
-}
-
 // ShowReadwriteSplittingRuleExecutor's columns.
 StatementResult ShowReadwriteSplittingRules(const LogicDatabase& database, const std::string& only_rule) {
   StatementResult result = Table({"name", "write_storage_unit_name", "read_storage_unit_names",
                                   "transactional_read_query_strategy", "load_balancer_type", "load_balancer_props"});
-  YAML::Node rule = RuleOf(database, "!READWRITE_SPLITTING");
+  YAML::Node rule = RuleOf(ExportedRules(database), "!READWRITE_SPLITTING");
   if (!rule) return result;
   for (const auto& entry : rule["dataSourceGroups"]) {
     std::string name = entry.first.Scalar();
@@ -241,7 +159,7 @@ StatementResult ShowEncryptRules(const LogicDatabase& database, const std::strin
   StatementResult result = Table({"table", "logic_column", "cipher_column", "assisted_query_column",
                                   "like_query_column", "encryptor_type", "encryptor_props", "assisted_query_type",
                                   "assisted_query_props", "like_query_type", "like_query_props"});
-  YAML::Node rule = RuleOf(database, "!ENCRYPT");
+  YAML::Node rule = RuleOf(ExportedRules(database), "!ENCRYPT");
   if (!rule) return result;
   auto item = [&](const YAML::Node& column, const char* key, std::vector<Cell>& names, std::vector<Cell>& algorithm) {
     YAML::Node part = column[key];
@@ -268,16 +186,11 @@ StatementResult ShowEncryptRules(const LogicDatabase& database, const std::strin
 // ShowBroadcastTableRuleExecutor's column.
 StatementResult ShowBroadcastTableRules(const LogicDatabase& database) {
   StatementResult result = Table({"broadcast_table"});
-  YAML::Node rule = RuleOf(database, "!BROADCAST");
+  YAML::Node rule = RuleOf(ExportedRules(database), "!BROADCAST");
   if (rule) {
     for (const auto& table : rule["tables"]) result.rows.push_back({ScalarOf(table)});
   }
   return result;
-}
-
-std::string Unquoted(std::string name) {
-  name.erase(std::remove(name.begin(), name.end(), '`'), name.end());
-  return name;
 }
 
 }  // namespace
@@ -288,22 +201,47 @@ StatementResult RunDistSqlQuery(const LogicDatabase& database, const Session& se
   std::vector<std::string> upper;
   for (const std::string& word : words) upper.push_back(Upper(word));
   if (!upper.empty() && upper[0] == "PREVIEW") return Preview(database, session, Trim(text.substr(7)));
-  if (upper.size() >= 3 && upper[0] == "SHOW" && upper[1] == "STORAGE" && upper[2] == "UNITS") {
-    return ShowStorageUnits(database);
+  // The statement is SHOW followed by `form`; `name` is the word after it (not FROM database or LIKE).
+  std::string name, like;
+  auto show = [&](std::initializer_list<const char*> form) {
+    if (upper.size() < form.size() + 1 || upper[0] != "SHOW") return false;
+    std::size_t i = 1;
+    for (const char* word : form) {
+      if (upper[i++] != word) return false;
+    }
+    bool named = i < upper.size() && upper[i] != "FROM" && upper[i] != "LIKE";
+    name = named ? Unquoted(words[i]) : std::string();
+    if (i + 1 < upper.size() && upper[i] == "LIKE") like = words[i + 1].substr(1, words[i + 1].size() - 2);
+    return true;
+  };
+  if (show({"STORAGE", "UNITS"})) return ShowStorageUnits(database);
+  if (show({"SHARDING", "TABLE", "RULES"}) || show({"SHARDING", "TABLE", "RULE"})) {
+    return ShowShardingTableRules(database, name);
   }
-  if (upper.size() >= 4 && upper[0] == "SHOW" && upper[1] == "SHARDING" && upper[2] == "TABLE") {
-    if (upper[3] == "RULES") return ShowShardingTableRules(database, "");
-    if (upper[3] == "RULE" && upper.size() >= 5) return ShowShardingTableRules(database, Unquoted(words[4]));
+  if (show({"SHARDING", "TABLE", "NODES"}) || show({"SHARDING", "TABLE", "NODE"})) {
+    return ShowShardingTableNodes(database, name);
   }
-  // SHOW READWRITE_SPLITTING RULE[S] [name], SHOW ENCRYPT RULE[S] [table], SHOW BROADCAST TABLE RULES
-  if (upper.size() >= 3 && upper[0] == "SHOW" && (upper[2] == "RULES" || upper[2] == "RULE")) {
-    std::string only = upper.size() >= 4 && upper[3] != "FROM" ? Unquoted(words[3]) : std::string();
-    if (upper[1] == "READWRITE_SPLITTING") return ShowReadwriteSplittingRules(database, only);
-    if (upper[1] == "ENCRYPT") return ShowEncryptRules(database, only);
+  if (show({"SHARDING", "TABLE", "REFERENCE", "RULES"}) || show({"SHARDING", "TABLE", "REFERENCE", "RULE"})) {
+    return ShowShardingTableReferenceRules(database, name);
   }
-  if (upper.size() >= 4 && upper[0] == "SHOW" && upper[1] == "BROADCAST" && upper[2] == "TABLE" && upper[3] == "RULES") {
-    return ShowBroadcastTableRules(database);
+  if (show({"SHARDING", "BINDING", "TABLE", "RULES"})) return ShowShardingBindingTableRules(database);
+  if (show({"SHARDING", "ALGORITHMS"})) return ShowShardingAlgorithms(database);
+  if (show({"SHARDING", "KEY", "GENERATORS"}) || show({"SHARDING", "KEY", "GENERATOR"})) {
+    return ShowShardingKeyGenerators(database, name);
   }
+  if (show({"DEFAULT", "SHARDING", "STRATEGY"})) return ShowDefaultShardingStrategy(database);
+  if (show({"READWRITE_SPLITTING", "RULES"}) || show({"READWRITE_SPLITTING", "RULE"})) {
+    return ShowReadwriteSplittingRules(database, name);
+  }
+  if (show({"ENCRYPT", "RULES"}) || show({"ENCRYPT", "RULE"})) return ShowEncryptRules(database, name);
+  if (show({"BROADCAST", "TABLE", "RULES"})) return ShowBroadcastTableRules(database);
+  if (show({"SHADOW", "RULES"}) || show({"SHADOW", "RULE"})) return ShowShadowRules(database, name);
+  if (show({"SHADOW", "TABLE", "RULES"}) || show({"SHADOW", "TABLE", "RULE"})) return ShowShadowTableRules(database, name);
+  if (show({"SHADOW", "ALGORITHMS"})) return ShowShadowAlgorithms(database);
+  if (show({"DEFAULT", "SHADOW", "ALGORITHM"})) return ShowDefaultShadowAlgorithm(database);
+  if (show({"MASK", "RULES"}) || show({"MASK", "RULE"})) return ShowMaskRules();
+  if (show({"SINGLE", "TABLES"}) || show({"SINGLE", "TABLE"})) return ShowSingleTables(database, name, like);
+  if (show({"DEFAULT", "SINGLE", "TABLE", "STORAGE", "UNIT"})) return ShowDefaultSingleTableStorageUnit(database);
   throw Error(Message<msg::DistSqlQueryUnsupported>(arg::detail = text.substr(0, 80)));
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // DistSQL RQL answered as ShardingSphere-Proxy's query executors answer it: PREVIEW
-// (PreviewExecutor), SHOW STORAGE UNITS (ShowStorageUnitExecutor) and SHOW SHARDING TABLE
-// RULES (ShowShardingTableRuleExecutor), with their column names and cell formats.
+// (PreviewExecutor), SHOW STORAGE UNITS (ShowStorageUnitExecutor), SHOW SHARDING TABLE
+// RULES (ShowShardingTableRuleExecutor), the read-write splitting, encrypt and broadcast rules'
+// SHOW, and those of distsql_rule_queries.h, with their column names and cell formats.
 #include <string_view>
 
 #include "logic_database.h"

@@ -4,12 +4,17 @@
 #include <fstream>
 
 #include "sqlroute/error_text.h"
+#include "sqlroute/rule_set_views.h"
 
 namespace sqlroute::proxy {
 
-LogicDatabase::LogicDatabase(std::string name, Engine engine, std::string rule_file)
-    : name_(std::move(name)), engine_(std::move(engine)), rule_file_(std::move(rule_file)) {
-  SyncPools();
+LogicDatabase::LogicDatabase(std::string name, Engine engine, std::string rule_file, Props server_props)
+    : name_(std::move(name)),
+      engine_(std::move(engine)),
+      rule_file_(std::move(rule_file)),
+      server_props_(std::move(server_props)),
+      configured_(engine_.rules()) {
+  SwapIn(configured_);
 }
 
 std::shared_ptr<BackendPool> LogicDatabase::Pool(const std::string& data_source) const {
@@ -28,8 +33,9 @@ std::map<std::string, std::shared_ptr<BackendPool>> LogicDatabase::Pools() const
 
 std::map<std::string, DataSourceSpec> LogicDatabase::Specs() const { return DataSourceSpecs(*engine_.rules()); }
 
-void LogicDatabase::SyncPools() {
-  std::map<std::string, DataSourceSpec> specs = DataSourceSpecs(*engine_.rules());
+void LogicDatabase::SyncPools(const RuleSet& rules) {
+  std::map<std::string, DataSourceSpec> specs = DataSourceSpecs(rules);
+  std::lock_guard<std::mutex> lock(mutex_);
   std::map<std::string, std::shared_ptr<BackendPool>> pools;
   for (auto& [name, spec] : specs) {
     auto existing = pools_.find(name);
@@ -42,29 +48,32 @@ void LogicDatabase::SyncPools() {
   pools_ = std::move(pools);  // statements running on a dropped pool keep it until they finish
 }
 
+std::shared_ptr<const RuleSet> LogicDatabase::Serving(const std::shared_ptr<const RuleSet>& configured) {
+  return metadata_.Load(name_, server_props_.empty() ? configured : WithDefaultProps(*configured, server_props_));
+}
+
+void LogicDatabase::SwapIn(std::shared_ptr<const RuleSet> configured) {
+  std::shared_ptr<const RuleSet> serving = Serving(configured);
+  SyncPools(*serving);  // first: the new rules never route to a storage unit without a pool
+  engine_.Reload(std::move(serving));
+  configured_ = std::move(configured);
+}
+
 void LogicDatabase::ApplyDistSql(const std::string& script) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::shared_ptr<const RuleSet> before = engine_.rules();
-  engine_.ApplyDistSql(script);
-  try {
-    SyncPools();
-  } catch (...) {
-    engine_.Reload(before);
-    throw;
-  }
+  std::lock_guard<std::mutex> lock(change_mutex_);
+  SwapIn(configured_->WithDistSql(script));
   Persist();
 }
 
 void LogicDatabase::Reload(std::shared_ptr<const RuleSet> rules) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::shared_ptr<const RuleSet> before = engine_.rules();
-  engine_.Reload(std::move(rules));
-  try {
-    SyncPools();
-  } catch (...) {
-    engine_.Reload(before);
-    throw;
-  }
+  std::lock_guard<std::mutex> lock(change_mutex_);
+  SwapIn(std::move(rules));
+}
+
+void LogicDatabase::StatementSucceeded(const std::string& statement_kind) {
+  if (!ChangesTableMetadata(statement_kind)) return;
+  std::lock_guard<std::mutex> lock(change_mutex_);
+  engine_.Reload(Serving(configured_));
 }
 
 void LogicDatabase::Persist() const {
@@ -72,7 +81,7 @@ void LogicDatabase::Persist() const {
   std::string temporary = rule_file_ + ".tmp";
   {
     std::ofstream out(temporary, std::ios::trunc);
-    out << engine_.rules()->ExportYaml(true);
+    out << configured_->ExportYaml(true);
     if (!out) throw Error(Message<msg::ProxyFileUnwritable>(arg::path = rule_file_));
   }
   if (std::rename(temporary.c_str(), rule_file_.c_str()) != 0) {

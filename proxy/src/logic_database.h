@@ -1,6 +1,8 @@
 #pragma once
 // A logical database of the proxy: its engine (the rules) and a connection pool per storage
-// unit, kept in step when DistSQL changes the storage units. The registry holds them by name.
+// unit, kept in step when DistSQL changes the storage units. The engine routes with the rules as
+// configured, server.yaml's props under the rule file's, and the table metadata read from the
+// storage units whenever the rules change or DDL changes the tables. The registry holds them by name.
 #include <map>
 #include <memory>
 #include <mutex>
@@ -8,14 +10,16 @@
 #include <vector>
 
 #include "backend_pool.h"
+#include "table_metadata.h"
 #include "sqlroute/engine.h"
+#include "sqlroute/props.h"
 
 namespace sqlroute::proxy {
 
 class LogicDatabase {
  public:
-  // `rule_file`: where rules changed by DistSQL are written back.
-  LogicDatabase(std::string name, Engine engine, std::string rule_file);
+  // `rule_file`: where rules changed by DistSQL are written back. `server_props`: server.yaml's.
+  LogicDatabase(std::string name, Engine engine, std::string rule_file, Props server_props = {});
 
   const std::string& name() const { return name_; }
   const Engine& engine() const { return engine_; }
@@ -29,17 +33,28 @@ class LogicDatabase {
   void ApplyDistSql(const std::string& script);
   // Swaps in rules read again from the rule file (SIGHUP), with the pools brought in line.
   void Reload(std::shared_ptr<const RuleSet> rules);
-  // Writes the rules to the rule file (secrets included: the file is the configuration).
+  // After a statement ran on the storage units: reads the metadata again when it was DDL that
+  // changes tables (ShardingSphere's MetaDataRefreshEngine), before the client is answered.
+  void StatementSucceeded(const std::string& statement_kind);
+  // Writes the rules as configured to the rule file (secrets included: the file is the configuration).
   void Persist() const;
   void RemoveRuleFile() const;
 
  private:
-  void SyncPools();
+  // Engine rules for `configured`: the server props under its own, then the storage units' metadata.
+  std::shared_ptr<const RuleSet> Serving(const std::shared_ptr<const RuleSet>& configured);
+  // Swaps `configured` in, the pools brought in line first; nothing changes when it throws.
+  void SwapIn(std::shared_ptr<const RuleSet> configured);
+  void SyncPools(const RuleSet& rules);
 
   std::string name_;
   Engine engine_;
   std::string rule_file_;
-  mutable std::mutex mutex_;  // pools_ and DistSQL changes
+  Props server_props_;
+  std::mutex change_mutex_;                     // one rule or metadata change at a time
+  std::shared_ptr<const RuleSet> configured_;  // what the rule file holds
+  StorageUnitMetadata metadata_;
+  mutable std::mutex mutex_;  // pools_
   std::map<std::string, std::shared_ptr<BackendPool>> pools_;
 };
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sqlroute/error_text.h"
+#include "sqlroute/sql_masking.h"
 
 namespace sqlroute::proxy {
 
@@ -92,33 +93,6 @@ std::string ZipkinSpan(const std::string& trace, const std::string& id, const st
 
 }  // namespace
 
-std::string MaskQuotedStrings(const std::string& sql) {
-  std::string masked;
-  masked.reserve(sql.size());
-  for (std::size_t i = 0; i < sql.size(); ++i) {
-    char c = sql[i];
-    if (c != '\'' && c != '"') {
-      masked += c;
-      continue;
-    }
-    std::size_t j = i + 1;
-    while (j < sql.size()) {
-      if (sql[j] == '\\') {
-        j += 2;
-      } else if (sql[j] == c && j + 1 < sql.size() && sql[j + 1] == c) {
-        j += 2;  // a doubled quote inside the string
-      } else if (sql[j] == c) {
-        break;
-      } else {
-        ++j;
-      }
-    }
-    masked += "'***'";
-    i = j;  // at the closing quote, or past the end of an unterminated string
-  }
-  return masked;
-}
-
 ProxyObservability::ProxyObservability(const ServerConfig& config) {
   metrics_enabled_ = config.props.Has("metrics-port");
   general_log_ = config.Flag("general-query-log", false);
@@ -129,7 +103,7 @@ ProxyObservability::ProxyObservability(const ServerConfig& config) {
     sample_ratio_ = SampleRatio(config);
     std::size_t port = config.Count("zipkin-port", 9411);
     if (port > 65535) throw Error(Message<msg::ProxyPropNotCount>(arg::key = "zipkin-port"), "props.zipkin-port");
-    service_name_ = MaskQuotedStrings(config.Text("zipkin-service-name", "shardingsphere"));
+    service_name_ = config.Text("zipkin-service-name", "shardingsphere");
     for (char& c : service_name_) {
       if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20) c = '_';
     }
@@ -194,7 +168,7 @@ void ProxyObservability::StatementEnded(const std::string& sql, std::uint64_t st
     record = std::move(*routed_record);
     routed_record.reset();
   } else {
-    record.logic_sql = MaskQuotedStrings(sql);
+    record.logic_sql = MaskLiterals(sql);
   }
   record.slow = slow;
   record.start_unix_nanos = start_unix_nanos;

@@ -14,7 +14,7 @@
 //                              execution. Spans carry no SQL text and no values.
 // A statement is timed from its arrival to its answer, routing and execution. The log reads as
 // the engine's statement log (FormatStatementRecord), masked as the engine masks: a statement the
-// proxy answers itself (transaction control, SET, USE, DistSQL) has every quoted string masked.
+// proxy answers itself (transaction control, SET, USE, DistSQL) has every literal masked (MaskLiterals).
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -58,8 +58,5 @@ class ProxyObservability {
   double sample_ratio_ = 1;
   std::string service_name_;
 };
-
-// `sql` with every quoted string ('...', "...") written '***'.
-std::string MaskQuotedStrings(const std::string& sql);
 
 }  // namespace sqlroute::proxy

@@ -23,7 +23,7 @@ std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
     Engine engine = Engine::FromYamlFile(file);
     std::string name = engine.rules()->database_name();
     if (name.empty()) throw Error(Message<msg::DatabaseNameMissing>(), "databaseName");
-    if (!context->AddDatabase(std::make_shared<LogicDatabase>(name, std::move(engine), file))) {
+    if (!context->AddDatabase(std::make_shared<LogicDatabase>(name, std::move(engine), file, context->config.props))) {
       throw Error(Message<msg::DuplicateName>(arg::what = "database", arg::name = name), "databaseName");
     }
   }
@@ -49,7 +49,7 @@ void ReloadRules(ProxyContext& context) {
     if (std::shared_ptr<LogicDatabase> existing = context.databases.Find(name)) {
       updates.emplace_back(existing, engine.rules());
     } else {
-      added.push_back(std::make_shared<LogicDatabase>(name, std::move(engine), file));
+      added.push_back(std::make_shared<LogicDatabase>(name, std::move(engine), file, context.config.props));
     }
   }
   for (const auto& [database, rules] : updates) DataSourceSpecs(*rules);  // every file checked before any swap

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "cluster_databases.h"
+#include "distsql_cells.h"
 #include "distsql_queries.h"
 #include "session_statements.h"
 #include "sqlroute/error_text.h"
@@ -26,13 +27,6 @@ StatementResult DatabaseExists(const std::string& name) {
 
 StatementResult NoDatabase() {
   return StatementResult::Failure(mysql_error::kNoDatabase, "3D000", "No database selected");
-}
-
-ColumnInfo TextColumn(const std::string& name) {
-  ColumnInfo column;
-  column.name = name;
-  column.length = 1024;
-  return column;
 }
 
 }  // namespace
@@ -220,7 +214,7 @@ StatementResult QueryDispatcher::CreateDatabase(const std::string& name, bool if
       file = directory / ("database-" + name + "-" + std::to_string(suffix) + ".yaml");
     }
     auto database = std::make_shared<LogicDatabase>(name, Engine::FromYamlString("databaseName: " + name + "\n"),
-                                                   file.string());
+                                                   file.string(), context_.config.props);
     database->Persist();  // first, so that a database the directory cannot hold is never served
     if (!context_.AddDatabase(database)) return if_not_exists ? StatementResult::Done() : DatabaseExists(name);
   } catch (const Error& error) {

@@ -199,6 +199,7 @@ StatementResult StatementExecutor::Execute(const std::shared_ptr<LogicDatabase>&
   for (const UnitOutcome& outcome : outcomes) {
     if (!outcome.result) return StatementResult::Failure(1105, "HY000", "a unit was not executed");
   }
+  database.StatementSucceeded(plan.statement_kind);
   try {
     bool rows = std::any_of(outcomes.begin(), outcomes.end(), [](const UnitOutcome& o) { return o.result->has_rows; });
     return rows ? Rows(plan, *rules, outcomes) : Counts(plan, outcomes);

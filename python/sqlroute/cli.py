@@ -18,13 +18,14 @@ from sqlroute.errors import Error, InternalError
 from sqlroute.parsing import parse
 from sqlroute.tools.analysis import analyze
 from sqlroute.tools.distribution import distribute, parse_range, png_support
-from sqlroute.tools.html_report import format_analysis_html
+from sqlroute.tools.compare import compare
+from sqlroute.tools.html_report import format_analysis_html, format_comparison_html
 from sqlroute.tools.lint import lint
-from sqlroute.tools.report import format_analysis
+from sqlroute.tools.report import format_analysis, format_comparison
 from sqlroute.tools.rule_files import check_rules, load_rules
 from sqlroute.tools.statement_file import __doc__ as PARAM_HELP
 from sqlroute.tools.statement_file import parse_param, read_statements
-from sqlroute.tools.workload import read_workload
+from sqlroute.tools.workload import count_lines, iter_workload_file
 
 BAD_INPUT = 2
 INTERNAL = 1
@@ -55,14 +56,17 @@ def _hints(text: Optional[str]) -> Any:
 
 
 def progress_reporter(label: str, total: int, err: TextIO) -> Optional[Callable[[int], None]]:
-    """Shows ``label: done/total`` on a terminal every 1% (``None`` when ``err`` is not a terminal)."""
+    """Shows ``label: done/total`` on a terminal each time ``done`` passes another 1%, and once at
+    ``total`` (``None`` when ``err`` is not a terminal). ``done`` may skip values (line numbers)."""
     if not err.isatty() or total < 100:
         return None
     step = max(total // 100, 1)
+    shown = [0]  # the last step shown
 
     def report(done: int) -> None:
-        if done % step == 0 or done == total:
-            err.write(f"\r{label}: {done}/{total}" + ("\n" if done == total else ""))
+        if done // step > shown[0] // step and shown[0] < total or done == total > shown[0]:
+            shown[0] = min(done, total)
+            err.write(f"\r{label}: {shown[0]}/{total}" + ("\n" if shown[0] == total else ""))
             err.flush()
 
     return report
@@ -152,17 +156,26 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    with open(args.workload, encoding="utf-8", errors="replace") as handle:
-        statements = read_workload(handle.read())
     engine = _engine(args)
-    report = analyze(engine, statements, progress_reporter("analyze", len(statements), err))
-    if args.html:
-        with open(args.html, "w", encoding="utf-8") as handle:
-            handle.write(format_analysis_html(report, args.workload, args.top))
-    if args.json:
-        out.write(json.dumps(report, indent=2, default=str) + "\n")
+    other = load_rules(args.compare, args.distsql, args.discover_metadata) if args.compare else None
+    lines = count_lines(args.workload)
+    progress = progress_reporter("analyze", lines, err)
+    statements = iter_workload_file(args.workload)
+    if other is not None:
+        result = compare(engine, other, statements, [args.rules, args.compare], progress)
     else:
-        out.write(format_analysis(report, args.workload, args.top))
+        result = analyze(engine, statements, progress, advise=args.advise)
+    if progress is not None:
+        progress(lines)
+    if args.html:
+        page = format_comparison_html if other is not None else format_analysis_html
+        with open(args.html, "w", encoding="utf-8") as handle:
+            handle.write(page(result, args.workload, args.top))
+    if args.json:
+        out.write(json.dumps(result, indent=2, default=str) + "\n")
+    else:
+        text = format_comparison if other is not None else format_analysis
+        out.write(text(result, args.workload, args.top))
     return 0
 
 
@@ -253,7 +266,9 @@ def build_parser() -> argparse.ArgumentParser:
         "analyze", help="route a workload and summarise where it goes",
         description="Route every statement of a statement file or MySQL general log and report, per statement "
                     "shape, route types, unit counts and full-route reasons, plus the share of single-node "
-                    "routes, scatter statements, the primary/replica split, the shadow share and INSERT spread.",
+                    "routes, scatter statements, the primary/replica split, the shadow share and INSERT spread, "
+                    "and advice: rule changes that would route the top scattering shapes, each routed by the "
+                    "engine. With --compare, route the workload under both rule sets and compare them.",
         epilog=PARAM_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_rules(analyze_command)
     analyze_command.add_argument("workload", metavar="WORKLOAD", help="statement file or MySQL general log")
@@ -261,6 +276,10 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_command.add_argument("--html", metavar="FILE",
                                  help="also write the report as one self-contained HTML page with charts")
     analyze_command.add_argument("--top", type=int, default=10, metavar="N", help="shapes to list (default 10)")
+    analyze_command.add_argument("--advise", type=int, default=5, metavar="N",
+                                 help="advise on the N top shapes routed to all nodes (default 5, 0: none)")
+    analyze_command.add_argument("--compare", metavar="OTHER_RULES",
+                                 help="route the workload under OTHER_RULES too and compare the two side by side")
     analyze_command.set_defaults(handler=cmd_analyze)
 
     distribution = commands.add_parser(

@@ -133,7 +133,7 @@ def assert_no_full_route(engine: Engine, workload: Workload, *, hints: HintsArg 
     offenders = []
     for where, sql, params in _statements(workload):
         plan = engine.route(sql, params, hints=hints, session=session)
-        if scopes.scope(plan) == "all":
+        if scopes.plan_scope(plan) == "all":
             reasons = "; ".join(plan.warnings) or f"{plan.route_type} route"
             offenders.append(f"  {where}: {sql!r} -> {len(plan.route_units)} data nodes ({reasons})")
     if offenders:

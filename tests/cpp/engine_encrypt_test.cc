@@ -113,6 +113,16 @@ TEST(EncryptEngineTest, StarOverAnEncryptTableNeedsMetadata) {
   EXPECT_EQ(plan.merge.decrypt[0].column.index, 1);
 }
 
+TEST(EncryptEngineTest, StarLeavesInvisibleColumnsOut) {
+  // As ShorthandProjectionSegmentBinder expands `*`: MySQL's SELECT * shows no INVISIBLE column.
+  Engine engine(Engine::FromDistSql(kSeedScript).rules()->WithMetadata(
+      "{t_user: {columns: [id, mobile, {name: audit, visible: false}]}}"));
+  Plan plan = engine.Route("SELECT * FROM t_user");
+  EXPECT_EQ(plan.units[0].sql, "SELECT t_user.`id`, t_user.`mobile_cipher` AS `mobile` FROM t_user");
+  ASSERT_EQ(plan.merge.decrypt.size(), 1u);
+  EXPECT_EQ(plan.merge.decrypt[0].column.index, 1);
+}
+
 TEST(EncryptEngineTest, WritesAndPredicatesNeedNoDecryption) {
   Engine engine = Engine::FromDistSql(kSeedScript);
   EXPECT_TRUE(engine.Route("UPDATE t_user SET mobile = '1' WHERE idCard = '2'").merge.decrypt.empty());

@@ -6,11 +6,13 @@ and waits until it accepts connections; ``stop()`` ends it (SIGTERM, then SIGKIL
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import socket
 import subprocess
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Iterator, Optional
 
 import pymysql
 
@@ -77,6 +79,17 @@ class ProxyProcess:
         process = cls(conf_dir)
         process.start()
         return process
+
+    @classmethod
+    @contextlib.contextmanager
+    def running(cls, storage_servers, props: str = "", files: Optional[dict] = None) -> Iterator["ProxyProcess"]:
+        """`configured`, stopped and its directory removed at the end."""
+        process = cls.configured(storage_servers, props, files)
+        try:
+            yield process
+        finally:
+            process.stop()
+            shutil.rmtree(process.conf_dir, ignore_errors=True)
 
     def stop(self) -> None:
         terminate(self.process, term_wait=10, kill_wait=5)

@@ -94,6 +94,15 @@ def expected_node(order_id: int, user_id: int) -> Tuple[str, str]:
     return f"ds_{user_id % 2}", f"t_order_{order_id % 2}"
 
 
+def data_sources_yaml(sources: Dict[str, Tuple[int, str]], password: str = "") -> str:
+    """A rule file's `dataSources:` section: each name's database at 127.0.0.1:port, user root."""
+    lines = ["dataSources:"]
+    for name, (port, database) in sources.items():
+        lines.append(f'  {name}: {{url: "jdbc:mysql://127.0.0.1:{port}/{database}", username: root, '
+                     f'password: "{password}"}}')
+    return "\n".join(lines) + "\n"
+
+
 def write_configuration(conf_dir: Path, servers: List) -> None:
     (conf_dir / "server.yaml").write_text(SERVER_YAML)
     ports = {"port0": servers[0].port, "port1": servers[1].port}

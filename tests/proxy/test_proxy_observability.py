@@ -128,7 +128,7 @@ def test_general_log_has_every_statement_with_its_units_and_no_secret(observed, 
         cursor.execute("SELECT * FROM t_order WHERE user_id = 3 AND order_id = 5")
     log = (conf_dir / "logs" / "query.log").read_text()
     assert SECRET not in log
-    assert "Logic SQL: REGISTER STORAGE UNIT ds_x (HOST='***'" in log
+    assert "Logic SQL: REGISTER STORAGE UNIT ds_x (HOST=***, PORT=***" in log
     entry = log[log.index("Logic SQL: SELECT * FROM t_order WHERE user_id = 3 AND order_id = 5"):]
     assert entry.splitlines()[1].startswith("Actual SQL: ds_1 ::: SELECT * FROM t_order_1 WHERE user_id = 3")
     headers = [line for line in log.splitlines() if line.startswith("# ")]

@@ -207,3 +207,24 @@ def test_analyze_of_a_big_log_shows_progress_on_a_terminal(tmp_path: Path) -> No
     assert status == 0
     assert "analyze: 20/2000" in shown and shown.rstrip().endswith("analyze: 2000/2000")
     assert "2000 statements, 2000 routed" in stdout
+
+
+def test_a_long_general_log_keeps_its_progress_on_stderr(tmp_path: Path) -> None:
+    """Progress goes by log line (multi-line statements and other entries included) and never into
+    the JSON on stdout; without a terminal there is none."""
+    entries = ["Time\t\t    Id Command\tArgument\n"]
+    for index in range(3000):
+        entries.append(f"\t\t     {index % 4 + 1} Execute\tSELECT * FROM t_user\nWHERE id = {index}\n")
+        if index % 100 == 0:
+            entries.append(f"\t\t     {index % 4 + 1} Close stmt\t\n")
+    log = write(tmp_path, "general.log", "".join(entries))
+    lines = len(log.read_text().splitlines())
+    status, stdout, shown = run_on_terminal("analyze", str(EXAMPLE_RULES), str(log), "--json")
+    assert status == 0
+    report = json.loads(stdout)
+    assert report["statements"] == 3000 and report["scopes"]["single"] == 3000
+    steps = [int(part.split("/")[0].removeprefix("analyze: ")) for part in shown.strip().split("\r") if part]
+    assert len(steps) >= 50 and steps == sorted(steps) and steps[-1] == lines
+    assert shown.rstrip().endswith(f"analyze: {lines}/{lines}")
+    piped = run("analyze", str(EXAMPLE_RULES), str(log), "--json")
+    assert piped.stderr == "" and json.loads(piped.stdout) == report

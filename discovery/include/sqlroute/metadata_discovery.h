@@ -4,6 +4,7 @@
 // queries: columns in ordinal order with visibility, generated and auto-increment flags and primary
 // keys; indexes; foreign-key constraints), then folded by RuleSet::WithDiscoveredMetadata.
 #include <memory>
+#include <string>
 
 #include "sqlroute/rule_set.h"
 
@@ -18,5 +19,11 @@ struct DiscoveryOptions {
 // is read before anything is applied. Throws Error(METADATA_LOAD_FAILED) naming the data source that
 // cannot be reached or read (never its password), or the data source's CONFIG_* error for a bad url.
 std::shared_ptr<const RuleSet> DiscoverMetadata(const RuleSet& rules, const DiscoveryOptions& options = {});
+
+// One storage unit of RuleSet::MetadataStorageUnits read alone: its tables as the YAML value
+// WithDiscoveredMetadata takes for that unit (`{table: {columns, indexes, constraints}}`), so that
+// a program can keep each unit's last reading and fold them when one unit cannot be read. Throws
+// as DiscoverMetadata does for that unit.
+std::string DiscoverStorageUnit(const RuleSet& rules, const std::string& unit, const DiscoveryOptions& options = {});
 
 }  // namespace sqlroute

@@ -5,6 +5,7 @@
 #include "cache/sql_normalizer.h"
 #include "observe/secret_places.h"
 #include "rules/rule_set_access.h"
+#include "sqlroute/sql_masking.h"
 
 namespace sqlroute::observe {
 namespace {
@@ -181,3 +182,9 @@ MaskedSql Mask(std::string_view sql, const std::vector<Value>& params, bool ever
 }
 
 }  // namespace sqlroute::observe
+
+namespace sqlroute {
+
+std::string MaskLiterals(std::string_view sql) { return observe::Mask(sql, {}, true, {}).sql; }
+
+}  // namespace sqlroute

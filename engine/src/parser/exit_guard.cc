@@ -12,12 +12,13 @@ namespace {
 std::atomic<int> parses_under_way{0};
 std::atomic<bool> exiting{false};
 
-// Runs before ANTLR's statics are destroyed. A parse takes milliseconds at most; the wait is
-// bounded all the same, so that a thread stopped inside one cannot hold the exit up.
+// Runs before ANTLR's statics are destroyed. A warm parse takes microseconds, but cold parses
+// queue on ANTLR's process-global DFA lock and can take seconds on a loaded machine. The wait is
+// bounded all the same, so that a thread stopped inside a parse cannot hold the exit up for ever.
 void StopParsing() {
   exiting.store(true);
-  constexpr int kMaxWaitMillis = 2000;
-  for (int i = 0; i < kMaxWaitMillis && parses_under_way.load() > 0; ++i) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (parses_under_way.load() > 0 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
 }

@@ -224,13 +224,15 @@ class ProjectionRewriter {
     std::vector<SqlToken> pieces;
     uint32_t at = star.span.end - 1;  // the '*'
     for (const ast::TableRef* ref : tables) {
-      const auto* columns = bound_.table(static_cast<int32_t>(ref - statement_.tables.data())).columns;
+      const bind::BoundTable& bound_table = bound_.table(static_cast<int32_t>(ref - statement_.tables.data()));
+      const auto* columns = bound_table.columns;
       if (!columns) {
         throw Error(Message<msg::EncryptStarNeedsMetadata>(arg::table = ref->name.name),
                     PositionAt(statement_.sql, star.span.begin));
       }
       const rules::EncryptTable* table = scope_.TableOf(*ref);
       for (const auto& name : *columns) {
+        if (bind::IsInvisibleColumn(bound_table, name)) continue;  // as ShorthandProjectionSegmentBinder expands `*`
         if (!pieces.empty()) Text(pieces, at, ", ");
         if (!pieces.empty() || !star.star_owner) {
           if (ref->alias) {

@@ -20,6 +20,7 @@
 #include "rules/discovered_metadata.h"
 #include "rules/rule_set_access.h"
 #include "sqlroute/error_text.h"
+#include "sqlroute/rule_set_views.h"
 
 namespace sqlroute {
 namespace {
@@ -205,6 +206,16 @@ std::shared_ptr<const RuleSet> RuleSet::WithDiscoveredMetadata(std::string_view 
   return CompileShared([&] {
     config::RuleConfig config = compiled_->config;
     config.metadata = rules::FoldDiscoveredMetadata(*compiled_, tables);
+    return config;
+  });
+}
+
+std::shared_ptr<const RuleSet> WithDefaultProps(const RuleSet& rules, const Props& defaults) {
+  return CompileShared([&] {
+    config::RuleConfig config = rules::RuleSetAccess::Compiled(rules).config;
+    Props merged = defaults;
+    for (const auto& [key, value] : config.props.items()) merged.Set(key, value);
+    config.props = std::move(merged);
     return config;
   });
 }

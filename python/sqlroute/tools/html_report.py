@@ -8,10 +8,11 @@ JSON report, and a ``<title>`` that a browser shows on hover.
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Any, Dict, List, Sequence, Tuple
 
-from sqlroute.tools.report import SCOPE_LABELS
+from sqlroute.tools.report import SCOPE_LABELS, routing_text
 
 SCOPE_COLOURS = {"single": "#2e7d32", "several": "#f9a825", "all": "#c62828"}
 PALETTE = ("#1565c0", "#6a1b9a", "#00838f", "#ef6c00", "#558b2f", "#ad1457", "#4e342e", "#37474f")
@@ -174,6 +175,40 @@ def _shapes_section(report: Dict[str, Any], top: int) -> str:
             + _table(("count", "route type", "scope", "shape"), rows))
 
 
+def _advice_section(report: Dict[str, Any]) -> str:
+    if "advice" not in report:
+        return ""
+    html = ["<h2>Advice</h2>"]
+    if not report["advice"]:
+        return html[0] + _none("No statement was routed to more than one node.")
+    for entry in report["advice"]:
+        html.append(f'<h3><code>{escape(entry["shape"])}</code></h3><p>{entry["count"]} statements. Now: '
+                    f'{escape(routing_text(entry["current"]))} ({escape(", ".join(entry["reasons"]))}).</p>')
+        rows = []
+        for suggestion in entry["suggestions"]:
+            workload = suggestion["workload"]
+            changes = "<br>".join(f'<code>{escape(change["path"])}: {escape(json.dumps(change["value"]))}</code>'
+                                  for change in suggestion["changes"])
+            rows.append(f'<tr data-kind="{escape(suggestion["kind"])}"><td>{escape(suggestion["title"])}</td>'
+                        f'<td>{escape(routing_text(suggestion["routing"]))}</td>'
+                        f'<td>{_percent_share(workload["single_share_before"])} &rarr; '
+                        f'{_percent_share(workload["single_share_after"])}</td>'
+                        f'<td>{escape(suggestion["note"])}</td><td>{changes}</td></tr>')
+        if rows:
+            html.append("<table><tr><th>suggestion</th><th>routing of these statements</th>"
+                        "<th>table's statements on one node</th><th>note</th><th>rule change</th></tr>"
+                        + "".join(rows) + "</table>")
+        else:
+            html.append(_none("No change considered routes these statements better."))
+        if entry["considered"]:
+            html.append("<p>Considered: " + "; ".join(escape(note) for note in entry["considered"]) + ".</p>")
+    return "".join(html)
+
+
+def _percent_share(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
 def _errors_section(report: Dict[str, Any]) -> str:
     if not report["error_list"]:
         return ""
@@ -194,10 +229,55 @@ def format_analysis_html(report: Dict[str, Any], source: str, top: int = 10) -> 
                                             "production": shadow["units"] - shadow["shadow_units"]},
                        {"shadow": PALETTE[5], "production": PALETTE[7]}, report["rules"]["shadow_data_sources"],
                        "shadow data source"),
+        _advice_section(report),
         _insert_section(report),
         _shapes_section(report, top),
         _errors_section(report),
     ]
-    title = f"sqlroute workload analysis: {source}"
+    return _page(f"sqlroute workload analysis: {source}", sections)
+
+
+def _page(title: str, sections: Sequence[str]) -> str:
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             f"<style>{STYLE}</style></head><body><h1>{escape(title)}</h1>{''.join(sections)}</body></html>\n")
+
+
+def _shape_routing(routing: Dict[str, Any]) -> str:
+    parts = [f"{SCOPE_LABELS.get(key, key)} {count}" for key, count in routing["scopes"].items()]
+    if routing["units"] is not None:
+        parts.append(f"units mean {routing['units']['mean']}")
+    parts += [f"{code} {count}" for code, count in routing["errors"].items()]
+    return ", ".join(parts) or "-"
+
+
+def format_comparison_html(result: Dict[str, Any], source: str, top: int = 10) -> str:
+    """A what-if comparison as one self-contained page: both rule sets side by side."""
+    left, right = result["sides"]
+    names = (left["rules"], right["rules"])
+    summary = [("hit rate (one node)", _percent_share(left["single_node_share"]),
+                _percent_share(right["single_node_share"])),
+               ("units per statement", left["units_per_statement"]["mean"], right["units_per_statement"]["mean"]),
+               ("routed", left["routed"], right["routed"]), ("errors", left["errors"], right["errors"]),
+               ("session statements", left["session_statements"], right["session_statements"])]
+    sections = [f"<h2>Where statements go</h2><p>{left['statements']} statements, routed under each rule set.</p>",
+                _table(("", *names), summary),
+                stacked_bars("compare_scopes", [(name, side["scopes"]) for name, side in zip(names, (left, right))],
+                             SCOPE_COLOURS, SCOPE_LABELS)]
+    histograms = [side["units_per_statement"]["histogram"] for side in (left, right)]
+    units = sorted({*histograms[0], *histograms[1]}, key=int)
+    sections.append("<h2>Units per statement</h2>" + _table(
+        ("units", *names), [(int(number), histograms[0].get(number, 0), histograms[1].get(number, 0)) for number in units]))
+    sections.append("<h2>INSERTed rows per data node</h2>")
+    if not result["insert_rows"]:
+        sections.append(_none("No INSERT was routed."))
+    for table, nodes in result["insert_rows"].items():
+        sections.append(f"<h3>{escape(table)}</h3>" + _table(("data node", *names),
+                                                              [(node, *counts) for node, counts in nodes.items()]))
+    changed = result["changed_shapes"]
+    sections.append(f"<h2>Shapes whose routing changes ({len(changed)} of {result['shapes']})</h2>")
+    if changed:
+        sections.append(_table(("count", "shape", *names), [(entry["count"], entry["shape"], _shape_routing(entry["before"]),
+                                                             _shape_routing(entry["after"])) for entry in changed[:top]]))
+    else:
+        sections.append(_none("Every shape routes the same way under both rule sets."))
+    return _page(f"sqlroute what-if: {source}: {names[0]} vs {names[1]}", sections)
