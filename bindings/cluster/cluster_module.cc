@@ -179,8 +179,23 @@ PYBIND11_MODULE(_cluster, module) {
                   py::arg("session_timeout_ms"), py::arg("connect_timeout_ms"), py::arg("instance_type"),
                   py::arg("attribute"), py::arg("labels"), py::arg("initial_yaml"), py::arg("log"),
                   py::arg("publish"), py::arg("with_distsql"))
-      .def("apply_distsql", &ClusterMember::ApplyDistSql, py::arg("script"), py::call_guard<py::gil_scoped_release>())
-      .def("set_read_data_source_enabled", &ClusterMember::SetReadDataSourceEnabled, py::arg("group"),
+      .def("apply_distsql", py::overload_cast<const std::string&>(&ClusterMember::ApplyDistSql), py::arg("script"), py::call_guard<py::gil_scoped_release>())
+      .def(
+          "apply_change",
+          [](ClusterMember& member, const std::string& database, py::function change) {
+            py::gil_scoped_release release;
+            member.ApplyChange(database, [&](const std::string& yaml) {
+              py::gil_scoped_acquire gil;
+              try {
+                return change(yaml).cast<std::string>();
+              } catch (py::error_already_set& raised) {
+                sqlroute::cluster::Rethrow(raised, "rule change");
+              }
+            });
+          },
+          py::arg("database"), py::arg("change"))
+      .def("set_read_data_source_enabled",
+           py::overload_cast<const std::string&, const std::string&, bool>(&ClusterMember::SetReadDataSourceEnabled), py::arg("group"),
            py::arg("replica"), py::arg("enabled"), py::call_guard<py::gil_scoped_release>())
       .def("compute_nodes",
            [](const ClusterMember& member) {

@@ -40,7 +40,7 @@ class EngineHost : public cluster::RulesHost {
   }
 
   std::string WithDistSql(const std::string& yaml, const std::string& script) override {
-    return RuleSet::FromYamlString(yaml)->WithDistSql(script)->ExportYaml(/*include_secrets=*/true);
+    return YamlWithDistSql(yaml, script);
   }
 
   const Engine& engine() const {
@@ -59,6 +59,10 @@ std::shared_ptr<const RuleSet> CompileSnapshot(const cluster::RegistrySnapshot& 
   std::shared_ptr<const RuleSet> rules = RuleSet::FromYamlString(snapshot.yaml);
   for (const auto& [group, names] : snapshot.disabled_read_data_sources) rules = WithDisabled(rules, group, names);
   return rules;
+}
+
+std::string YamlWithDistSql(const std::string& yaml, const std::string& script) {
+  return RuleSet::FromYamlString(yaml)->WithDistSql(script)->ExportYaml(/*include_secrets=*/true);
 }
 
 struct ClusterEngine::Parts {

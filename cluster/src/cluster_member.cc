@@ -5,6 +5,7 @@
 // when the session expired, as ShardingSphere's SessionConnectionReconnectListener does.
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -75,11 +76,14 @@ struct ClusterMember::State {
   bool stop = false;
   std::thread thread;
 
-  // What was published last (guarded by registry_mutex).
-  std::string published_yaml;
-  std::map<std::string, std::vector<std::string>> published_disabled;
-  int published_worker_id = -1;
-  std::string rejected_yaml;
+  // What was published last, per database (guarded by registry_mutex).
+  struct Published {
+    std::string yaml;
+    std::map<std::string, std::vector<std::string>> disabled;
+    int worker_id = -1;
+    std::string rejected_yaml;
+  };
+  std::map<std::string, Published> published;
 
   mutable std::mutex status_mutex;
   mutable std::condition_variable synced;
@@ -141,9 +145,9 @@ struct ClusterMember::State {
     return status.worker_id;
   }
 
-  std::map<std::string, std::vector<std::string>> LoadDisabled(bool watch) {
+  std::map<std::string, std::vector<std::string>> LoadDisabled(const std::string& database, bool watch) {
     std::map<std::string, std::vector<std::string>> disabled;
-    const std::string prefix = options.database + ".";
+    const std::string prefix = database + ".";
     for (const std::string& name : client->Children(paths.QualifiedDataSources(), watch)) {
       if (name.rfind(prefix, 0) != 0) continue;
       std::string rest = name.substr(prefix.size());
@@ -190,52 +194,77 @@ struct ClusterMember::State {
     Log(problem + "; routing stays on the last rules");
   }
 
-  // Loads the database and publishes it when it changed. Caller holds registry_mutex.
+  // Loads every database served and publishes those that changed; with all_databases, those
+  // gone from the registry are dropped. Caller holds registry_mutex.
   void Sync() {
-    DatabaseState state = MetadataStore(*client, paths, options.database).Load(/*watch=*/true);
-    if (!state.exists) {
-      Reject("database `" + options.database + "` is not in the registry");
+    if (!options.all_databases) {
+      SyncDatabase(options.database);
       MarkSynced();
       return;
     }
-    std::string yaml = YamlOf(options.database, state);
-    auto disabled = LoadDisabled(/*watch=*/true);
-    int worker = worker_id();
-    if (yaml == published_yaml && disabled == published_disabled && worker == published_worker_id) {
-      MarkSynced();
-      return;
-    }
-    try {
-      host->Publish(RegistrySnapshot{WithWorkerId(yaml, worker), disabled});
-    } catch (const Error& error) {
-      if (yaml != rejected_yaml) Reject("the registry rules of `" + options.database + "` do not load (" + Describe(error) + ")");
-      rejected_yaml = yaml;
-      MarkSynced();
-      return;
-    }
-    published_yaml = yaml;
-    published_disabled = disabled;
-    published_worker_id = worker;
-    rejected_yaml.clear();
-    {
-      std::lock_guard<std::mutex> lock(status_mutex);
-      ++status.synced_changes;
+    std::vector<std::string> names = client->Children(paths.Databases(), /*watch=*/true);
+    for (const std::string& name : names) SyncDatabase(name);
+    for (auto it = published.begin(); it != published.end();) {
+      if (std::find(names.begin(), names.end(), it->first) != names.end()) {
+        ++it;
+        continue;
+      }
+      host->Drop(it->first);
+      Log("database `" + it->first + "` left the registry");
+      it = published.erase(it);
     }
     MarkSynced();
   }
 
-  void CreateDatabase() {
-    MetadataStore store(*client, paths, options.database);
+  void SyncDatabase(const std::string& database) {
+    DatabaseState state = MetadataStore(*client, paths, database).Load(/*watch=*/true);
+    if (!state.exists) {
+      if (!options.all_databases) Reject("database `" + database + "` is not in the registry");
+      return;
+    }
+    std::string yaml = YamlOf(database, state);
+    auto disabled = LoadDisabled(database, /*watch=*/true);
+    int worker = worker_id();
+    Published& last = published[database];
+    if (yaml == last.yaml && disabled == last.disabled && worker == last.worker_id) return;
+    try {
+      host->Publish(RegistrySnapshot{database, WithWorkerId(yaml, worker), disabled});
+    } catch (const Error& error) {
+      if (yaml != last.rejected_yaml) Reject("the registry rules of `" + database + "` do not load (" + Describe(error) + ")");
+      last.rejected_yaml = yaml;
+      return;
+    }
+    last = Published{yaml, disabled, worker, ""};
+    std::lock_guard<std::mutex> lock(status_mutex);
+    ++status.synced_changes;
+  }
+
+  // Writes `yaml` as the database's items unless the registry has the database already.
+  void WriteInitial(const std::string& database, const std::string& yaml) {
+    MetadataStore store(*client, paths, database);
     DatabaseState state = store.Load(/*watch=*/false);
     if (state.exists) return;
-    if (options.initial_yaml.empty()) {
+    RuleItems items = SplitRules(yaml);
+    std::string props = PropsOf(yaml);
+    if (!props.empty() && !state.items.count(kPropsKey)) items[kPropsKey] = props;
+    store.Write(state, items);  // false: another instance created it first, which is as good
+  }
+
+  void CreateInitialDatabases() {
+    if (options.all_databases) {
+      if (!client->Children(paths.Databases()).empty()) return;
+      for (const auto& [database, yaml] : options.initial_databases) WriteInitial(database, yaml);
+      return;
+    }
+    if (!MetadataStore(*client, paths, options.database).Load(/*watch=*/false).exists && options.initial_yaml.empty()) {
       throw Error(Message<msg::RegistryDatabaseNotFound>(arg::database = options.database,
                                                          arg::namespace_name = url.namespace_name));
     }
-    RuleItems items = SplitRules(options.initial_yaml);
-    std::string props = PropsOf(options.initial_yaml);
-    if (!props.empty() && !state.items.count(kPropsKey)) items[kPropsKey] = props;
-    store.Write(state, items);  // false: another instance created it first, which is as good
+    WriteInitial(options.database, options.initial_yaml);
+  }
+
+  [[noreturn]] void FailAbsent(const std::string& database) const {
+    throw Error(Message<msg::DoesNotExist>(arg::what = "database", arg::name = database), paths.Database(database));
   }
 
   void EnsureOpen() const {
@@ -316,9 +345,9 @@ std::unique_ptr<ClusterMember> ClusterMember::Join(ClusterOptions options, std::
     std::lock_guard<std::mutex> lock(state->registry_mutex);
     state->Connect();
     state->Register();
-    state->CreateDatabase();
+    state->CreateInitialDatabases();
     state->Sync();
-    if (state->published_yaml.empty()) {
+    if (!state->options.all_databases && state->published[state->options.database].yaml.empty()) {
       // The registry's rules do not load: the instance has nothing to route on.
       std::string problem = state->status.last_problem;
       state->client.reset();
@@ -334,13 +363,21 @@ std::unique_ptr<ClusterMember> ClusterMember::Join(ClusterOptions options, std::
 
 ClusterMember::~ClusterMember() { Close(); }
 
-void ClusterMember::ApplyDistSql(const std::string& script) {
+void ClusterMember::ApplyDistSql(const std::string& script) { ApplyDistSql(state_->options.database, script); }
+
+void ClusterMember::ApplyDistSql(const std::string& database, const std::string& script) {
+  ApplyChange(database, [&](const std::string& yaml) { return state_->host->WithDistSql(yaml, script); });
+}
+
+void ClusterMember::ApplyChange(const std::string& database,
+                                const std::function<std::string(const std::string&)>& change) {
   std::lock_guard<std::mutex> lock(state_->registry_mutex);
   state_->EnsureOpen();
-  MetadataStore store(*state_->client, state_->paths, state_->options.database);
+  MetadataStore store(*state_->client, state_->paths, database);
   for (int attempt = 0; attempt < kWriteAttempts; ++attempt) {
     DatabaseState base = store.Load(/*watch=*/false);
-    std::string yaml = state_->host->WithDistSql(State::YamlOf(state_->options.database, base), script);
+    if (!base.exists) state_->FailAbsent(database);
+    std::string yaml = change(State::YamlOf(database, base));
     RuleItems items = SplitRules(yaml);
     std::string props = PropsOf(yaml);
     if (!props.empty()) items[kPropsKey] = props;
@@ -349,16 +386,67 @@ void ClusterMember::ApplyDistSql(const std::string& script) {
       return;
     }
   }
-  throw Error(Message<msg::RegistryWriteConflict>(arg::database = state_->options.database,
-                                                  arg::attempts = kWriteAttempts));
+  throw Error(Message<msg::RegistryWriteConflict>(arg::database = database, arg::attempts = kWriteAttempts));
 }
 
 void ClusterMember::SetReadDataSourceEnabled(const std::string& group, const std::string& replica, bool enabled) {
+  SetReadDataSourceEnabled(state_->options.database, group, replica, enabled);
+}
+
+void ClusterMember::SetReadDataSourceEnabled(const std::string& database, const std::string& group,
+                                             const std::string& replica, bool enabled) {
   std::lock_guard<std::mutex> lock(state_->registry_mutex);
   state_->EnsureOpen();
-  state_->client->Persist(state_->paths.QualifiedDataSources() + "/" + state_->options.database + "." + group + "." + replica,
+  if (!state_->client->Exists(state_->paths.Database(database))) state_->FailAbsent(database);
+  state_->client->Persist(state_->paths.QualifiedDataSources() + "/" + database + "." + group + "." + replica,
                           StateYaml(enabled));
   state_->Sync();
+}
+
+bool ClusterMember::CreateDatabase(const std::string& database) {
+  std::lock_guard<std::mutex> lock(state_->registry_mutex);
+  state_->EnsureOpen();
+  if (state_->client->Exists(state_->paths.Database(database))) return false;
+  state_->client->Persist(state_->paths.Database(database), "");
+  state_->Sync();
+  return true;
+}
+
+// The database's replica states go too, so that a database created again under the name starts
+// with every replica enabled.
+bool ClusterMember::DropDatabase(const std::string& database) {
+  std::lock_guard<std::mutex> lock(state_->registry_mutex);
+  state_->EnsureOpen();
+  if (!state_->client->Exists(state_->paths.Database(database))) return false;
+  state_->client->DeleteRecursive(state_->paths.Database(database));
+  for (const std::string& name : state_->client->Children(state_->paths.QualifiedDataSources())) {
+    if (name.rfind(database + ".", 0) == 0) state_->client->DeleteRecursive(state_->paths.QualifiedDataSources() + "/" + name);
+  }
+  state_->Sync();
+  return true;
+}
+
+std::map<std::string, std::string> ClusterMember::SyncGlobalRules(const std::map<std::string, std::string>& local) {
+  std::lock_guard<std::mutex> lock(state_->registry_mutex);
+  state_->EnsureOpen();
+  ZkClient& client = *state_->client;
+  const std::string root = state_->paths.GlobalRules();
+  for (const auto& [type, yaml] : local) {
+    const std::string rule = root + "/" + type;
+    if (client.Exists(ActiveVersionOf(rule))) continue;
+    client.CreateParents(VersionOf(rule, 0));
+    // False when another instance wrote it first, which is as good.
+    client.Multi({{ZkOp::Kind::Create, VersionOf(rule, 0), yaml, -1}, {ZkOp::Kind::Create, ActiveVersionOf(rule), "0", -1}});
+  }
+  std::map<std::string, std::string> rules;
+  for (const std::string& type : client.Children(root)) {
+    const std::string rule = root + "/" + type;
+    std::optional<std::string> active = client.Get(ActiveVersionOf(rule));
+    if (!active) continue;  // being written
+    std::optional<std::string> content = client.Get(rule + "/versions/" + *active);
+    if (content) rules[type] = *content;
+  }
+  return rules;
 }
 
 std::vector<ComputeNode> ClusterMember::ComputeNodes() const {

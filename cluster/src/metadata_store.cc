@@ -12,7 +12,7 @@ namespace sqlroute::cluster {
 namespace {
 
 constexpr int kLoadAttempts = 12;  // about 0.4 s of retries
-constexpr int kMaxDepth = 4;  // rules/{type}/{field}/{name}
+constexpr int kMaxDepth = 4;  // rules/{type}/{field}/{name}, schemas/{schema}/tables/{table}
 
 bool ParseVersion(const std::string& text, int& version) {
   if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), ::isdigit)) return false;
@@ -42,7 +42,8 @@ DatabaseState MetadataStore::ReadOnce(bool watch) {
     int depth;
   };
   std::vector<Folder> folders = {{paths_.StorageUnits(database_), "data_sources/units", 1},
-                                 {paths_.Rules(database_), "rules", 0}};
+                                 {paths_.Rules(database_), "rules", 0},
+                                 {paths_.Database(database_) + "/schemas", "schemas", 0}};
   std::vector<Folder> items = {{paths_.Props(), kPropsKey, 0}};
   while (!folders.empty()) {
     std::vector<std::string> listed;
@@ -59,6 +60,8 @@ DatabaseState MetadataStore::ReadOnce(bool watch) {
         items.push_back(folders[i]);
       } else if (folders[i].depth < kMaxDepth) {
         for (const std::string& child : children) {
+          // Of a schema, only its tables are items sqlroute reads and writes (its views are left alone).
+          if (folders[i].depth == 1 && folders[i].key.rfind("schemas/", 0) == 0 && child != "tables") continue;
           next.push_back({folders[i].path + "/" + child, folders[i].key + "/" + child, folders[i].depth + 1});
         }
       }

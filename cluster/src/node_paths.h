@@ -4,6 +4,7 @@
 //   /metadata/{db}/data_sources/units/{unit}/{versions/N, active_version}   DataSourceMetaDataNodePath
 //   /metadata/{db}/rules/{rule type}/{item}/{versions/N, active_version}     DatabaseRuleNodePath
 //   /props/{versions/N, active_version}                                     GlobalPropertiesNodePath
+//   /rules/{rule type}/{versions/N, active_version}                         GlobalRuleNodePath
 //   /nodes/compute_nodes/{online/{jdbc|proxy}, status, worker_id, labels}/{instance}   ComputeNodePath
 //   /reservation/worker_id/{id}                                             ReservationNodePath
 //   /nodes/qualified_data_sources/{db}.{group}.{unit}                       QualifiedDataSourceNodePath
@@ -16,10 +17,12 @@ class NodePaths {
   explicit NodePaths(std::string namespace_name) : root_("/" + std::move(namespace_name)) {}
 
   const std::string& root() const { return root_; }
-  std::string Database(const std::string& database) const { return root_ + "/metadata/" + database; }
+  std::string Databases() const { return root_ + "/metadata"; }
+  std::string Database(const std::string& database) const { return Databases() + "/" + database; }
   std::string StorageUnits(const std::string& database) const { return Database(database) + "/data_sources/units"; }
   std::string Rules(const std::string& database) const { return Database(database) + "/rules"; }
   std::string Props() const { return root_ + "/props"; }
+  std::string GlobalRules() const { return root_ + "/rules"; }
 
   std::string OnlineRoot(const std::string& instance_type) const {
     return root_ + "/nodes/compute_nodes/online/" + instance_type;

@@ -11,6 +11,7 @@
 
 #include "sqlroute/error.h"
 #include "sqlroute/error_text.h"
+#include "table_items.h"
 
 namespace sqlroute::cluster {
 namespace {
@@ -202,6 +203,11 @@ RuleItems SplitRules(const std::string& yaml) {
     if (!tag.empty() && tag[0] == '!') tag.erase(0, 1);
     SplitRule(Lower(tag), rule, items);
   }
+  const std::string database = root["databaseName"].as<std::string>("");
+  for (const auto& table : root["metadata"]) {
+    std::optional<YAML::Node> item = TableItem(table.first.Scalar(), table.second);
+    if (item) items[TableItemKey(database, table.first.Scalar())] = Marshal(*item);
+  }
   return items;
 }
 
@@ -213,7 +219,12 @@ std::string PropsOf(const std::string& yaml) {
 std::string JoinRules(const std::string& database, const RuleItems& items, const std::string& props) {
   YAML::Node units(YAML::NodeType::Map);
   std::map<std::string, YAML::Node> rules;
+  YAML::Node metadata(YAML::NodeType::Map);
   for (const auto& [key, content] : items) {
+    if (std::optional<std::string> table = TableOfItemKey(key)) {
+      metadata[*table] = MetadataEntry(ParseItem(key, content, "table metadata"));
+      continue;
+    }
     if (key.rfind(kUnitsPrefix, 0) == 0) {
       units[key.substr(sizeof(kUnitsPrefix) - 1)] = ParseItem(key, content, "storage unit");
       continue;
@@ -232,6 +243,7 @@ std::string JoinRules(const std::string& database, const RuleItems& items, const
   if (units.size() > 0) out << YAML::Key << "dataSources" << YAML::Value << units;
   if (!rules.empty()) EmitRules(out, rules);
   if (!props.empty()) out << YAML::Key << "props" << YAML::Value << ParseItem("/props", props, "props");
+  if (metadata.size() > 0) out << YAML::Key << "metadata" << YAML::Value << metadata;
   out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }

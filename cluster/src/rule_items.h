@@ -6,6 +6,7 @@
 //   rules/{type}/{field}                      any other field (YAML, or the bare string), e.g. rules/single/tables
 //   rules/sharding/default_strategies/{field} the sharding defaults (ShardingRuleNodePathProvider)
 //   rules/sharding/binding_tables/{name}      one binding group, `name:t_a,t_b` (ShardingBindingTable...NameGenerator)
+//   schemas/{schema}/tables/{table}           a logic table's metadata (table_items.h)
 // Field names are the YAML keys in lower_underscore. Keys are relative to /metadata/{db}.
 #include <map>
 #include <string>
@@ -14,8 +15,8 @@ namespace sqlroute::cluster {
 
 using RuleItems = std::map<std::string, std::string>;  // item key -> content
 
-// ShardingSphere YAML (RuleSet::ExportYaml with secrets) -> items; `databaseName`, `props` and
-// the table `metadata` are not items (props are global, /props).
+// ShardingSphere YAML (RuleSet::ExportYaml with secrets) -> items; `databaseName` and `props`
+// are not items (props are global, /props).
 RuleItems SplitRules(const std::string& yaml);
 
 // The global props of a rule YAML, as a YAML map (empty when none).

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string>
 
+#include "cluster_databases.h"
 #include "proxy_server.h"
 #include "sqlroute/error.h"
 
@@ -14,6 +15,11 @@ namespace {
 int Usage() {
   std::cerr << "usage: sqlroute-proxy --conf DIR [--port 3307] [--bind 127.0.0.1]\n";
   return 2;
+}
+
+void JoinCluster(sqlroute::proxy::ProxyContext& context, const std::string& host, std::uint16_t port) {
+  context.cluster = sqlroute::proxy::ClusterDatabases::Join(context, *context.config.cluster_mode, host, port);
+  std::cout << "sqlroute-proxy in cluster mode, worker id " << context.cluster->worker_id() << std::endl;
 }
 
 }  // namespace
@@ -42,12 +48,18 @@ int main(int argc, char** argv) {
   mysql_library_init(0, nullptr, nullptr);
   try {
     std::unique_ptr<sqlroute::proxy::ProxyContext> context = sqlroute::proxy::LoadContext(conf);
+    // In cluster mode the proxy joins the registry as host@port before it listens, so that its
+    // first clients find the registry's databases; with --port 0 the port is known once bound.
+    bool cluster = context->config.cluster_mode.has_value();
+    if (cluster && options.port != 0) JoinCluster(*context, options.bind, options.port);
     sqlroute::proxy::ProxyServer server(*context, options);
+    if (cluster && options.port == 0) JoinCluster(*context, options.bind, server.port());
     std::size_t io_threads = context->config.Count("proxy-frontend-executor-size", 2);
     if (server.metrics_port() != 0) std::cout << "sqlroute-proxy metrics on port " << server.metrics_port() << std::endl;
     std::cout << "sqlroute-proxy listening on " << options.bind << ":" << server.port() << std::endl;
     server.Run(io_threads);
     // Finish the worker pool's queue while the I/O context its replies are posted to still exists.
+    context->cluster.reset();
     context->workers.reset();
   } catch (const sqlroute::Error& error) {
     std::cerr << "sqlroute-proxy: " << error.what() << "\n";

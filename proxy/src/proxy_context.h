@@ -14,6 +14,8 @@
 
 namespace sqlroute::proxy {
 
+class ClusterDatabases;
+
 struct ProxyContext {
   ServerConfig config;
   DatabaseRegistry databases;
@@ -26,6 +28,9 @@ struct ProxyContext {
   // Commands waiting on the storage units or the worker pool whose reply is not written yet
   // (SIGTERM waits for them).
   std::atomic<std::size_t> in_flight{0};
+  // Cluster mode: the registry's databases (null when standalone). Last, so that it leaves the
+  // registry before what it publishes to goes.
+  std::shared_ptr<ClusterDatabases> cluster;
 
   // Adds a logical database, its engine observed as server.yaml says; false when the name is taken.
   bool AddDatabase(std::shared_ptr<LogicDatabase> database) {

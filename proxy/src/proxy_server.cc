@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "client_session.h"
+#include "cluster_databases.h"
 #include "sqlroute/error_text.h"
 
 namespace sqlroute::proxy {
@@ -16,7 +17,9 @@ std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
   }
   context->max_allowed_packet = context->config.Count("max-allowed-packet", 64 << 20);
   context->observability = std::make_unique<ProxyObservability>(context->config);
-  for (const std::string& file : context->config.rule_files) {
+  // In cluster mode the databases are the registry's (ClusterDatabases::Join).
+  const std::vector<std::string> no_files;
+  for (const std::string& file : context->config.cluster_mode ? no_files : context->config.rule_files) {
     Engine engine = Engine::FromYamlFile(file);
     std::string name = engine.rules()->database_name();
     if (name.empty()) throw Error(Message<msg::DatabaseNameMissing>(), "databaseName");
@@ -31,6 +34,10 @@ std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
 }
 
 void ReloadRules(ProxyContext& context) {
+  if (context.cluster) {
+    context.cluster->Resync();
+    return;
+  }
   ServerConfig config = LoadServerConfig(context.config.directory);
   std::vector<std::pair<std::shared_ptr<LogicDatabase>, std::shared_ptr<const RuleSet>>> updates;
   std::vector<std::shared_ptr<LogicDatabase>> added;

@@ -26,7 +26,8 @@ struct ListenOptions {
 std::unique_ptr<ProxyContext> LoadContext(const std::string& directory);
 // Reads the rule files of the context's directory again and swaps each database's rules in
 // atomically (statements already routing keep the rules they started with); new files add
-// databases. On an error nothing changes and the error is thrown.
+// databases. On an error nothing changes and the error is thrown. In cluster mode the registry
+// is read again instead.
 void ReloadRules(ProxyContext& context);
 
 class ProxyServer {

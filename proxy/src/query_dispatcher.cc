@@ -6,9 +6,11 @@
 #include <filesystem>
 #include <optional>
 
+#include "cluster_databases.h"
 #include "distsql_cells.h"
 #include "distsql_queries.h"
 #include "session_statements.h"
+#include "sqlroute/error_text.h"
 #include "table_metadata.h"
 
 namespace sqlroute::proxy {
@@ -18,6 +20,11 @@ namespace {
 StatementResult FromError(const Error& error) {
   MysqlError mapped = ToMysqlError(error);
   return StatementResult::Failure(mapped.code, mapped.sql_state, mapped.message);
+}
+
+StatementResult DatabaseExists(const std::string& name) {
+  return StatementResult::Failure(mysql_error::kDatabaseExists, "HY000",
+                                  "Can't create database '" + name + "'; database exists");
 }
 
 StatementResult NoDatabase() {
@@ -298,12 +305,12 @@ StatementResult QueryDispatcher::CreateDatabase(const std::string& name, bool if
   if (!usable) {
     return StatementResult::Failure(mysql_error::kWrongDatabaseName, "42000", "Incorrect database name '" + name + "'");
   }
-  if (context_.databases.Find(name)) {
-    if (if_not_exists) return StatementResult::Done();
-    return StatementResult::Failure(mysql_error::kDatabaseExists, "HY000",
-                                    "Can't create database '" + name + "'; database exists");
-  }
+  if (context_.databases.Find(name)) return if_not_exists ? StatementResult::Done() : DatabaseExists(name);
   try {
+    if (context_.cluster) {
+      if (context_.cluster->CreateDatabase(name)) return StatementResult::Done(1);
+      return if_not_exists ? StatementResult::Done() : DatabaseExists(name);
+    }
     // A file of another database may already have this name (rule files are named freely).
     std::filesystem::path directory(context_.config.directory);
     std::filesystem::path file = directory / ("database-" + name + ".yaml");
@@ -313,11 +320,7 @@ StatementResult QueryDispatcher::CreateDatabase(const std::string& name, bool if
     auto database = std::make_shared<LogicDatabase>(name, Engine::FromYamlString("databaseName: " + name + "\n"),
                                                    file.string(), context_.config.props);
     database->Persist();  // first, so that a database the directory cannot hold is never served
-    if (!context_.AddDatabase(database)) {
-      if (if_not_exists) return StatementResult::Done();
-      return StatementResult::Failure(mysql_error::kDatabaseExists, "HY000",
-                                      "Can't create database '" + name + "'; database exists");
-    }
+    if (!context_.AddDatabase(database)) return if_not_exists ? StatementResult::Done() : DatabaseExists(name);
   } catch (const Error& error) {
     return FromError(error);
   }
@@ -325,13 +328,22 @@ StatementResult QueryDispatcher::CreateDatabase(const std::string& name, bool if
 }
 
 StatementResult QueryDispatcher::DropDatabase(ConnectionState& state, const std::string& name, bool if_exists) {
-  std::shared_ptr<LogicDatabase> removed = context_.databases.Remove(name);
-  if (!removed) {
+  bool dropped = false;
+  if (context_.cluster) {
+    try {
+      dropped = context_.cluster->DropDatabase(name);
+    } catch (const Error& error) {
+      return FromError(error);
+    }
+  } else if (std::shared_ptr<LogicDatabase> removed = context_.databases.Remove(name)) {
+    removed->RemoveRuleFile();
+    dropped = true;
+  }
+  if (!dropped) {
     if (if_exists) return StatementResult::Done();
     return StatementResult::Failure(mysql_error::kDatabaseDropMissing, "HY000",
                                     "Can't drop database '" + name + "'; database doesn't exist");
   }
-  removed->RemoveRuleFile();
   if (state.database == name) state.database.clear();
   return StatementResult::Done();
 }
@@ -340,7 +352,11 @@ StatementResult QueryDispatcher::DistSqlUpdate(ConnectionState& state, const std
   std::shared_ptr<LogicDatabase> database = context_.databases.Find(state.database);
   if (!database) return NoDatabase();
   try {
-    database->ApplyDistSql(sql);
+    if (context_.cluster) {
+      context_.cluster->ApplyDistSql(state.database, sql);
+    } else {
+      database->ApplyDistSql(sql);
+    }
   } catch (const Error& error) {
     return FromError(error);
   }
@@ -348,6 +364,16 @@ StatementResult QueryDispatcher::DistSqlUpdate(ConnectionState& state, const std
 }
 
 StatementResult QueryDispatcher::DistSqlQuery(ConnectionState& state, const std::string& sql) {
+  if (IsShowComputeNodes(sql)) {
+    if (!context_.cluster) {
+      return FromError(Error(Message<msg::DistSqlQueryUnsupported>(arg::detail = "SHOW COMPUTE NODES (standalone mode)")));
+    }
+    try {
+      return context_.cluster->ShowComputeNodes();
+    } catch (const Error& error) {
+      return FromError(error);
+    }
+  }
   std::shared_ptr<LogicDatabase> database = context_.databases.Find(state.database);
   if (!database) return NoDatabase();
   try {

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "sqlroute/error_text.h"
@@ -78,6 +79,37 @@ void ReadAuthority(const YAML::Node& node, ServerConfig& config) {
   }
 }
 
+// server.yaml's global rule keys -> ShardingSphere's rule types (their YAML tags in lower_underscore).
+const std::map<std::string, std::string>& GlobalRuleTypes() {
+  static const std::map<std::string, std::string> types = {
+      {"transaction", "transaction"},       {"sqlParser", "sql_parser"}, {"sqlFederation", "sql_federation"},
+      {"sqlTranslator", "sql_translator"}, {"logging", "logging"},     {"globalClock", "global_clock"}};
+  return types;
+}
+
+std::string Emitted(const YAML::Node& node) {
+  YAML::Emitter out;
+  out << node;
+  return std::string(out.c_str()) + "\n";
+}
+
+// YamlAuthorityRuleConfiguration: the users as maps, then the other keys as given.
+std::string AuthorityYaml(const std::vector<ProxyUser>& users, const YAML::Node& authority) {
+  YAML::Node result(YAML::NodeType::Map);
+  YAML::Node list(YAML::NodeType::Sequence);
+  for (const ProxyUser& user : users) {
+    YAML::Node entry(YAML::NodeType::Map);
+    entry["user"] = user.name + "@" + user.host;
+    entry["password"] = user.password;
+    list.push_back(entry);
+  }
+  result["users"] = list;
+  for (const auto& entry : authority) {
+    if (entry.first.Scalar() != "users") result[entry.first.Scalar()] = entry.second;
+  }
+  return Emitted(result);
+}
+
 void ReadProps(const YAML::Node& node, ServerConfig& config) {
   if (node.IsNull()) return;
   if (!node.IsMap()) Fail(Message<msg::ExpectedMap>(), "props");
@@ -88,6 +120,18 @@ void ReadProps(const YAML::Node& node, ServerConfig& config) {
 }
 
 }  // namespace
+
+std::vector<ProxyUser> AuthorityUsers(const std::string& yaml, const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml);
+  } catch (const YAML::Exception& yaml_error) {
+    throw Error(Message<msg::YamlSyntax>(arg::detail = yaml_error.what()), path);
+  }
+  ServerConfig config;
+  ReadAuthority(root, config);
+  return config.users;
+}
 
 std::size_t ServerConfig::Count(const std::string& key, std::size_t fallback) const {
   std::optional<std::string> text = props.Get(key);
@@ -140,16 +184,23 @@ ServerConfig LoadServerConfig(const std::string& directory) {
   }
   if (root.IsNull()) return config;
   if (!root.IsMap()) Fail(Message<msg::ExpectedMap>(), "");
+  config.cluster_mode = cluster::ModeOptions(text.str());
   for (const auto& entry : root) {
     std::string key = entry.first.Scalar();
     if (std::find(std::begin(kServerKeys), std::end(kServerKeys), key) == std::end(kServerKeys)) {
       Fail(Message<msg::UnknownKey>(arg::key = key), key);
     }
-    if (key == "authority") ReadAuthority(entry.second, config);
+    if (key == "authority") {
+      ReadAuthority(entry.second, config);
+      config.global_rules["authority"] = AuthorityYaml(config.users, entry.second);
+    }
     if (key == "props") ReadProps(entry.second, config);
+    if (GlobalRuleTypes().count(key) && entry.second.IsMap()) config.global_rules[GlobalRuleTypes().at(key)] = Emitted(entry.second);
     if (key == "rules" && entry.second.IsSequence()) {  // 5.1-5.3: `- !AUTHORITY` among the global rules
       for (const auto& rule : entry.second) {
-        if (rule.Tag() == "!AUTHORITY") ReadAuthority(rule, config);
+        if (rule.Tag() != "!AUTHORITY") continue;
+        ReadAuthority(rule, config);
+        config.global_rules["authority"] = AuthorityYaml(config.users, rule);
       }
     }
   }

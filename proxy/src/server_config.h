@@ -1,10 +1,14 @@
 #pragma once
 // The proxy's configuration directory, laid out as ShardingSphere-Proxy's conf/: server.yaml
-// holds `authority.users` and `props`; each database-*.yaml is one logical database's rule file.
+// holds `authority.users`, `props` and `mode`; each database-*.yaml is one logical database's rule
+// file (in cluster mode, the first start's configuration of the registry).
 #include <cstddef>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "sqlroute/cluster.h"
 #include "sqlroute/props.h"
 
 namespace sqlroute::proxy {
@@ -20,6 +24,12 @@ struct ServerConfig {
   std::vector<ProxyUser> users;
   Props props;
   std::vector<std::string> rule_files;  // database-*.yaml, sorted
+  // `mode: {type: Cluster, repository: {type: ZooKeeper, props: ...}}`; nullopt for Standalone.
+  std::optional<cluster::ClusterOptions> cluster_mode;
+  // The global rules of server.yaml by ShardingSphere's rule type (authority, transaction,
+  // sql_parser, ...) as the registry keeps them under /rules/{type}: YAML, users as
+  // `{user: name@host, password: ...}` maps.
+  std::map<std::string, std::string> global_rules;
 
   // A props value as a count (> 0), or `fallback` when absent. Throws Error naming props.<key>.
   std::size_t Count(const std::string& key, std::size_t fallback) const;
@@ -32,5 +42,9 @@ struct ServerConfig {
 // Reads DIR/server.yaml and lists DIR/database-*.yaml. Throws sqlroute::Error (CONFIG_*) with
 // the key path; passwords never appear in errors.
 ServerConfig LoadServerConfig(const std::string& directory);
+
+// The users of an authority rule's YAML (as global_rules or the registry hold it). Throws
+// sqlroute::Error naming `path` (never a password).
+std::vector<ProxyUser> AuthorityUsers(const std::string& yaml, const std::string& path);
 
 }  // namespace sqlroute::proxy

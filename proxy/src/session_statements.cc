@@ -175,7 +175,8 @@ LocalStatement ClassifyStatement(std::string_view sql) {
     statement.kind = Kind::DistSqlUpdate;
   } else if (first == "PREVIEW" ||
              (first == "SHOW" && tokens.size() > 1 &&
-              (IsDistSqlRuleWord(tokens[1].upper) || tokens[1].upper == "RULES" || tokens[1].upper == "UNUSED"))) {
+              (IsDistSqlRuleWord(tokens[1].upper) || tokens[1].upper == "RULES" || tokens[1].upper == "UNUSED" ||
+               tokens[1].upper == "COMPUTE"))) {
     statement.kind = Kind::DistSqlQuery;
   }
   return statement;

@@ -12,13 +12,15 @@ need the ZooKeeper client. docs/cluster.md has the consistency model.
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import threading
 import weakref
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
+from sqlroute import discovery
 from sqlroute._native import core
-from sqlroute.engine import Engine
+from sqlroute.engine import Engine, _metadata_text
 from sqlroute.errors import ConfigError
 
 _OPEN: "weakref.WeakSet[ClusterEngine]" = weakref.WeakSet()
@@ -109,6 +111,25 @@ class ClusterEngine(Engine):
         """Applies DistSQL to the registry's rules and writes the result in one transaction; on
         return this instance routes on it, and every other instance follows."""
         self._member.apply_distsql(script)
+
+    def with_metadata(self, metadata: Union[Mapping[str, Sequence[str]], str]) -> "ClusterEngine":
+        """Adds table metadata (a dict or YAML/JSON text) to the registry's database, where every
+        instance reads it (``metadata/{db}/schemas/{db}/tables/{table}``, as ShardingSphere keeps it).
+        Returns this engine, which routes on it on return."""
+        text = _metadata_text(metadata)
+        self._member.apply_change(
+            self.database_name, lambda yaml: core.Engine.from_yaml_string(yaml).with_metadata(text).export_yaml(True))
+        return self
+
+    def with_discovered_metadata(self, timeout: float = discovery.DEFAULT_TIMEOUT) -> "ClusterEngine":
+        """Reads the metadata from the storage units (see :mod:`sqlroute.discovery`) and writes it
+        to the registry's database in place of what it had, as a ShardingSphere instance persists
+        the schemas it loads: every instance then routes on it. Returns this engine."""
+        read = json.dumps(discovery.read_storage_units(self._native, timeout))
+        self._member.apply_change(
+            self.database_name,
+            lambda yaml: core.Engine.from_yaml_string(yaml).with_discovered_metadata(read).export_yaml(True))
+        return self
 
     def set_read_data_source_enabled(self, group: str, replica: str, enabled: bool) -> None:
         """Disables or enables a replica of a read/write group on every instance."""

@@ -60,11 +60,6 @@ def _native_session(session: Optional[Session]):
     return session._native
 
 
-def _no_discovery_in_cluster_mode(discover_metadata: bool) -> None:
-    if discover_metadata:
-        raise ValueError("discover_metadata is not available in cluster mode yet: pass metadata= instead")
-
-
 class Engine(ObservabilityMixin):
     """A validated, immutable rule set plus the routing pipeline.
 
@@ -86,9 +81,10 @@ class Engine(ObservabilityMixin):
 
     @classmethod
     def _build(cls, native: Any, source: str, metadata: Metadata, discover_metadata: bool) -> "Engine":
-        engine = cls(native, source)
-        if discover_metadata:
-            engine = engine.with_discovered_metadata()
+        return cls(native, source)._build_on(metadata, discover_metadata)
+
+    def _build_on(self, metadata: Metadata, discover_metadata: bool) -> "Engine":
+        engine = self.with_discovered_metadata() if discover_metadata else self
         return engine if metadata is None else engine.with_metadata(metadata)
 
     @classmethod
@@ -98,8 +94,7 @@ class Engine(ObservabilityMixin):
         path = os.fspath(path)
         clustered = _cluster_mode(path=path)
         if clustered is not None:
-            _no_discovery_in_cluster_mode(discover_metadata)
-            return clustered if metadata is None else clustered.with_metadata(metadata)
+            return clustered._build_on(metadata, discover_metadata)
         return cls._build(core.Engine.from_yaml_file(path), path, metadata, discover_metadata)
 
     @classmethod
@@ -107,8 +102,7 @@ class Engine(ObservabilityMixin):
         """Loads ShardingSphere YAML rules from a string; raises :class:`sqlroute.ConfigError`."""
         clustered = _cluster_mode(text=text)
         if clustered is not None:
-            _no_discovery_in_cluster_mode(discover_metadata)
-            return clustered if metadata is None else clustered.with_metadata(metadata)
+            return clustered._build_on(metadata, discover_metadata)
         return cls._build(core.Engine.from_yaml_string(text), "<string>", metadata, discover_metadata)
 
     @classmethod

@@ -54,3 +54,14 @@ def kazoo_client(zookeeper):
     finally:
         client.stop()
         client.close()
+
+
+@pytest.fixture(scope="session")
+def storage_pair():
+    """Two MariaDB servers holding the proxy suite's physical schema, for the cluster's proxies."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "proxy"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mariadb"))
+    pytest.importorskip("pymysql", reason="python3-pymysql is not installed (scripts/ensure-deps.sh installs it)")
+    from storage_servers import started_storage_servers  # noqa: PLC0415
+    with started_storage_servers() as servers:
+        yield servers

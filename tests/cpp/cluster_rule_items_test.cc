@@ -15,10 +15,23 @@
 namespace sqlroute::cluster {
 namespace {
 
-// The export without the parts that are not database items: the table metadata.
-std::string WithoutMetadata(const std::string& yaml) {
+// The export with the table metadata the registry keeps: the logic tables' (not those placed on
+// a data source), without the auto-increment flag YamlShardingSphereColumn has no field for.
+std::string RegistryMetadataOnly(const std::string& yaml) {
   YAML::Node root = YAML::Load(yaml);
+  YAML::Node kept(YAML::NodeType::Map);
+  for (const auto& table : root["metadata"]) {
+    YAML::Node entry = table.second;
+    if ((entry.IsSequence() && entry.size() > 0 && !entry[0].IsScalar()) || (entry.IsMap() && entry["dataSource"])) continue;
+    if (entry.IsMap()) {
+      for (auto column : entry["columns"]) {
+        if (column.IsMap()) column.remove("autoIncrement");
+      }
+    }
+    kept[table.first.Scalar()] = entry;
+  }
   root.remove("metadata");
+  if (kept.size() > 0) root["metadata"] = kept;
   return RuleSet::FromYamlString(YAML::Dump(root))->ExportYaml(/*include_secrets=*/true);
 }
 
@@ -44,13 +57,34 @@ TEST(ClusterRuleItems, EveryGoldenRuleSetRoundTrips) {
     std::string yaml = rules->ExportYaml(/*include_secrets=*/true);
     std::string database = rules->database_name().empty() ? "logic_db" : rules->database_name();
     std::string joined = JoinRules(database, SplitRules(yaml), PropsOf(yaml));
-    std::string expected = WithoutMetadata(yaml);
+    std::string expected = RegistryMetadataOnly(yaml);
     if (rules->database_name().empty()) expected = "databaseName: logic_db\n" + expected;
     EXPECT_EQ(Sorted(YAML::Load(RuleSet::FromYamlString(joined)->ExportYaml(true))), Sorted(YAML::Load(expected)))
         << path;
     ++checked;
   }
   EXPECT_GT(checked, 10);
+}
+
+TEST(ClusterRuleItems, TableMetadataIsAYamlShardingSphereTableInColumnOrder) {
+  RuleItems items = SplitRules(R"(databaseName: db
+metadata:
+  t_user:
+    columns: [id, {name: secret, visible: false}, {name: k, primaryKey: true}]
+    indexes: [{name: idx_k, columns: [k], unique: true}]
+  t_plain: [b, a]
+)");
+  ASSERT_EQ(items.count("schemas/db/tables/t_user"), 1u);
+  YAML::Node table = YAML::Load(items.at("schemas/db/tables/t_user"));
+  EXPECT_EQ(table["name"].as<std::string>(), "t_user");
+  std::vector<std::string> order;
+  for (const auto& column : table["columns"]) order.push_back(column.first.Scalar());
+  EXPECT_EQ(order, (std::vector<std::string>{"id", "secret", "k"}));
+  EXPECT_FALSE(table["columns"]["secret"]["visible"].as<bool>());
+  EXPECT_TRUE(table["columns"]["k"]["primaryKey"].as<bool>());
+  EXPECT_TRUE(table["indexes"]["idx_k"]["unique"].as<bool>());
+  YAML::Node plain = YAML::Load(items.at("schemas/db/tables/t_plain"));
+  EXPECT_EQ(plain["columns"].begin()->first.Scalar(), "b");
 }
 
 TEST(ClusterRuleItems, ItemsHaveShardingSphereKeysAndValues) {

@@ -24,7 +24,10 @@ struct RegistryUrl {
 
 struct ClusterOptions {
   std::string url;       // zookeeper://host:port/namespace
-  std::string database;  // the logic database this instance serves
+  std::string database;  // the logic database this instance serves (empty with all_databases)
+  // A proxy serves every database of the registry (ShardingSphere-Proxy's loadAllDatabaseNames):
+  // it follows databases as they are created and dropped.
+  bool all_databases = false;
   // ZooKeeper digest "user:password" (ShardingSphere's `digest` prop); nodes are then created
   // with CREATOR_ALL_ACL. A secret: never logged or shown.
   std::string digest;
@@ -36,6 +39,10 @@ struct ClusterOptions {
   // ShardingSphere YAML (with secrets) written when the database is not in the registry yet;
   // empty: the database must be there.
   std::string initial_yaml;
+  // all_databases: database name -> ShardingSphere YAML (with secrets), written only when the
+  // registry holds no database at all (MetaDataContextsFactory creates by local configuration
+  // then; otherwise the registry's databases win and these are ignored).
+  std::map<std::string, std::string> initial_databases;
   // Where log lines go (default: stderr). Lines never hold secrets.
   std::function<void(const std::string&)> log;
 };
@@ -49,6 +56,7 @@ std::optional<ClusterOptions> ModeOptions(const std::string& yaml);
 
 // What the registry holds for the database, ready to compile.
 struct RegistrySnapshot {
+  std::string database;
   std::string yaml;  // ShardingSphere YAML with secrets, worker id set on SNOWFLAKE key generators
   std::map<std::string, std::vector<std::string>> disabled_read_data_sources;  // group -> replicas
 };
@@ -61,6 +69,8 @@ class RulesHost {
   virtual void Publish(const RegistrySnapshot& snapshot) = 0;
   // `yaml` (as the registry holds it) with a DistSQL script applied, as YAML with secrets.
   virtual std::string WithDistSql(const std::string& yaml, const std::string& script) = 0;
+  // all_databases: `database` is no longer in the registry (DROP DATABASE on some instance).
+  virtual void Drop(const std::string& database) {}
 };
 
 // One row of SHOW COMPUTE NODES.
@@ -102,9 +112,24 @@ class ClusterMember {
   // when another instance wrote in between); on return this instance routes on it, and the
   // others follow. Throws the DistSQL's Error(CONFIG_*) or Error(REGISTRY_*).
   void ApplyDistSql(const std::string& script);
+  void ApplyDistSql(const std::string& database, const std::string& script);
+  // The same for any change of the rules: `change` maps the registry's YAML (with secrets) to the
+  // new YAML, and may run more than once (once per attempt). Table metadata is written this way.
+  void ApplyChange(const std::string& database, const std::function<std::string(const std::string&)>& change);
   // Disables or enables a replica of a read/write group for every instance
   // (/nodes/qualified_data_sources/{db}.{group}.{replica}); on return this instance uses it.
   void SetReadDataSourceEnabled(const std::string& group, const std::string& replica, bool enabled);
+  void SetReadDataSourceEnabled(const std::string& database, const std::string& group, const std::string& replica,
+                                bool enabled);
+  // CREATE DATABASE / DROP DATABASE for every instance (/metadata/{db}, as ShardingSphere's
+  // DatabaseMetaDataPersistService adds and drops it); false when it exists / does not exist.
+  // On return this instance serves the change.
+  bool CreateDatabase(const std::string& database);
+  bool DropDatabase(const std::string& database);
+  // The global rules (/rules/{type}: authority, transaction, sql_parser, ...): those of `local`
+  // (type -> YAML) the registry lacks are written first, as ShardingSphere persists a first
+  // start's global rules; then every global rule the registry holds, type -> YAML.
+  std::map<std::string, std::string> SyncGlobalRules(const std::map<std::string, std::string>& local);
   // SHOW COMPUTE NODES: the live instances, read from the registry.
   std::vector<ComputeNode> ComputeNodes() const;
   // Waits until this instance has synced with the registry after the call (true) or timeout.

@@ -37,5 +37,7 @@ class ClusterEngine {
 // The rule set of a registry snapshot: the YAML compiled, with the disabled replicas the
 // registry names (a group or replica the rules no longer have is skipped).
 std::shared_ptr<const RuleSet> CompileSnapshot(const cluster::RegistrySnapshot& snapshot);
+// RulesHost::WithDistSql for an engine: the registry's YAML with the script applied, secrets kept.
+std::string YamlWithDistSql(const std::string& yaml, const std::string& script);
 
 }  // namespace sqlroute
