@@ -29,7 +29,10 @@ std::unique_ptr<ProxyContext> LoadContext(const std::string& directory) {
   }
   std::size_t workers = context->config.Count("kernel-executor-size", 64);
   context->workers = std::make_unique<WorkerPool>(workers);
-  context->executor = std::make_unique<StatementExecutor>(context->config.Count("max-connections-size-per-query", 1));
+  // Checked here so that a bad value stops the start; the engines take it through the props and
+  // partition each statement's units by it (Plan::execution_groups).
+  context->config.Count("max-connections-size-per-query", 1);
+  context->executor = std::make_unique<StatementExecutor>();
   return context;
 }
 

@@ -33,7 +33,7 @@ void StatementExecutor::Execute(const std::shared_ptr<LogicDatabase>& database, 
     done(StatementResult::Done());
     return;
   }
-  RunRoutedStatement(database, state, max_connections_per_query_, sink, std::move(done));
+  RunRoutedStatement(database, state, sink, std::move(done));
 }
 
 void StatementExecutor::Describe(const std::shared_ptr<LogicDatabase>& database, const ConnectionState& state,

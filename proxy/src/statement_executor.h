@@ -73,9 +73,6 @@ struct ConnectionState {
 
 class StatementExecutor {
  public:
-  explicit StatementExecutor(std::size_t max_connections_per_query)
-      : max_connections_per_query_(max_connections_per_query) {}
-
   // `done` runs on the connection's I/O thread, possibly before Execute returns. `sink`, when
   // given, takes the rows of a statement that can stream them.
   void Execute(const std::shared_ptr<LogicDatabase>& database, ConnectionState& state, const std::string& sql,
@@ -87,9 +84,6 @@ class StatementExecutor {
   // Ends the transaction on every held connection: COMMIT or ROLLBACK, then autocommit back on.
   // Every unit is ended; the first failure is reported (a failed COMMIT is never hidden).
   void EndTransaction(ConnectionState& state, bool commit, StatementDone done);
-
- private:
-  std::size_t max_connections_per_query_;
 };
 
 }  // namespace sqlroute::proxy

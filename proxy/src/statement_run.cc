@@ -32,24 +32,17 @@ struct UnitOutcome {
   bool ran = false;
 };
 
-// ShardingSphere's partition of a data source's units: groups of ceil(n / max) units, in order.
-std::vector<ConnectionJob> PlanJobs(const Plan& plan, std::size_t max_connections, bool one_per_data_source) {
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<std::size_t>> by_source;
-  for (std::size_t i = 0; i < plan.units.size(); ++i) {
-    auto& units = by_source[plan.units[i].data_source];
-    if (units.empty()) order.push_back(plan.units[i].data_source);
-    units.push_back(i);
-  }
+// The plan's execution groups (ShardingSphere's partition by max-connections-size-per-query), or
+// in a transaction one job per data source, on the connection the transaction holds there.
+std::vector<ConnectionJob> PlanJobs(const Plan& plan, bool one_per_data_source) {
   std::vector<ConnectionJob> jobs;
-  for (const std::string& source : order) {
-    const std::vector<std::size_t>& units = by_source[source];
-    std::size_t per_connection =
-        one_per_data_source ? units.size() : (units.size() + max_connections - 1) / max_connections;
-    for (std::size_t start = 0; start < units.size(); start += per_connection) {
-      std::size_t end = std::min(units.size(), start + per_connection);
-      jobs.push_back({source, std::vector<std::size_t>(units.begin() + start, units.begin() + end)});
+  for (const ExecutionGroup& group : plan.execution_groups) {
+    if (one_per_data_source) {
+      ConnectionJob& job = jobs.emplace_back(ConnectionJob{group.data_source, {}});
+      for (const auto& units : group.connections) job.units.insert(job.units.end(), units.begin(), units.end());
+      continue;
     }
+    for (const auto& units : group.connections) jobs.push_back({group.data_source, units});
   }
   return jobs;
 }
@@ -120,7 +113,7 @@ StatementResult Counts(const Plan& plan, std::vector<UnitOutcome>& outcomes) {
 // so its state needs no lock; it lives as long as a callback of its own is pending.
 class StatementRun : public std::enable_shared_from_this<StatementRun> {
  public:
-  StatementRun(std::shared_ptr<LogicDatabase> database, ConnectionState& state, std::size_t max_connections,
+  StatementRun(std::shared_ptr<LogicDatabase> database, ConnectionState& state,
                RowSink* sink, StatementDone done)
       : database_(std::move(database)),
         rules_(database_->engine().rules()),
@@ -128,7 +121,7 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
         plan_(state.plan),
         sink_(sink),
         done_(std::move(done)),
-        jobs_(PlanJobs(plan_, max_connections, state.transaction.active())),
+        jobs_(PlanJobs(plan_, state.transaction.active())),
         outcomes_(plan_.units.size()),
         unit_sql_(plan_.units.size()) {}
 
@@ -375,9 +368,9 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
 
 }  // namespace
 
-void RunRoutedStatement(std::shared_ptr<LogicDatabase> database, ConnectionState& state, std::size_t max_connections,
-                        RowSink* sink, StatementDone done) {
-  std::make_shared<StatementRun>(std::move(database), state, max_connections, sink, std::move(done))->Start();
+void RunRoutedStatement(std::shared_ptr<LogicDatabase> database, ConnectionState& state, RowSink* sink,
+                        StatementDone done) {
+  std::make_shared<StatementRun>(std::move(database), state, sink, std::move(done))->Start();
 }
 
 }  // namespace sqlroute::proxy

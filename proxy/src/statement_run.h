@@ -2,7 +2,6 @@
 // One routed statement from its pooled connections to its answer, on the client's I/O thread:
 // its units run at once over the connections of their data sources and are merged, or one
 // unit's rows are streamed to the RowSink.
-#include <cstddef>
 #include <memory>
 
 #include "statement_executor.h"
@@ -10,8 +9,8 @@
 namespace sqlroute::proxy {
 
 // Runs the units of the statement routed into `state.plan`; `done` gets the answer.
-void RunRoutedStatement(std::shared_ptr<LogicDatabase> database, ConnectionState& state, std::size_t max_connections,
-                        RowSink* sink, StatementDone done);
+void RunRoutedStatement(std::shared_ptr<LogicDatabase> database, ConnectionState& state, RowSink* sink,
+                        StatementDone done);
 
 StatementResult FromBackendError(const BackendError& error);
 StatementResult FromEngineError(const Error& error);
