@@ -70,8 +70,7 @@ void LogicDatabase::Reload(std::shared_ptr<const RuleSet> rules) {
   SwapIn(std::move(rules));
 }
 
-void LogicDatabase::StatementSucceeded(const std::string& statement_kind) {
-  if (!ChangesTableMetadata(statement_kind)) return;
+void LogicDatabase::RefreshTableMetadata() {
   std::lock_guard<std::mutex> lock(change_mutex_);
   engine_.Reload(Serving(configured_));
 }

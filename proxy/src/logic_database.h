@@ -33,9 +33,9 @@ class LogicDatabase {
   void ApplyDistSql(const std::string& script);
   // Swaps in rules read again from the rule file (SIGHUP), with the pools brought in line.
   void Reload(std::shared_ptr<const RuleSet> rules);
-  // After a statement ran on the storage units: reads the metadata again when it was DDL that
-  // changes tables (ShardingSphere's MetaDataRefreshEngine), before the client is answered.
-  void StatementSucceeded(const std::string& statement_kind);
+  // Reads the storage units' table metadata again and swaps in the rules with it (after DDL, as
+  // ShardingSphere's MetaDataRefreshEngine refreshes it).
+  void RefreshTableMetadata();
   // Writes the rules as configured to the rule file (secrets included: the file is the configuration).
   void Persist() const;
   void RemoveRuleFile() const;

@@ -153,8 +153,8 @@ void QueryDispatcher::RefreshMetadata(ConnectionState& state, std::shared_ptr<Lo
   auto answer = std::make_shared<StatementResult>(std::move(result));
   OnWorker(
       state,
-      [database, kind = state.plan.statement_kind] {
-        database->StatementSucceeded(kind);
+      [database] {
+        database->RefreshTableMetadata();
         return StatementResult::Done();
       },
       [answer, done = std::move(done)](StatementResult refreshed) {
