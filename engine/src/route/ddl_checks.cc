@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/strings.h"
+#include "route/schema_checks.h"
 #include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
@@ -93,6 +94,7 @@ void CheckViewBinding(const RouteInput& input) {
 void CheckDdlSupported(const RouteInput& input) {
   const ast::Statement& statement = input.statement;
   if (!input.rules.sharding || statement.tables.empty()) return;
+  CheckDdlAgainstSchema(input);
   switch (statement.kind) {
     case StatementKind::AlterTable: {  // ShardingAlterTableSupportedChecker
       bool sharding = std::any_of(statement.tables.begin(), statement.tables.end(),
@@ -104,6 +106,13 @@ void CheckDdlSupported(const RouteInput& input) {
       }
       return;
     }
+    case StatementKind::RenameTable:  // ShardingRenameTableSupportedChecker: the first new name
+      if (std::any_of(statement.tables.begin(), statement.tables.end(),
+                      [&](const ast::TableRef& ref) { return FindSharding(input, ref.name.name) != nullptr; })) {
+        throw Error(Message<msg::ShardingOperationUnsupported>(arg::operation = "RENAME TABLE",
+                                                               arg::table = statement.tables[1].name.name));
+      }
+      return;
     case StatementKind::DropTable:  // ShardingDropTableSupportedChecker
       if (statement.cascade) {
         throw Error(Message<msg::ShardingOperationUnsupported>(arg::operation = "DROP TABLE ... CASCADE",

@@ -7,8 +7,9 @@
 
 namespace sqlroute::route {
 
-// Before routing, whatever tables the statement names (the sharding DDL supported checkers):
-// ALTER TABLE ... RENAME TO naming a sharding table and DROP TABLE ... CASCADE: 20040;
+// Before routing, whatever tables the statement names (the sharding DDL supported checkers), unless
+// the SKIP_METADATA_VALIDATE hint is given: the checks against the schema (schema_checks.h);
+// ALTER TABLE ... RENAME TO, RENAME TABLE naming a sharding table and DROP TABLE ... CASCADE: 20040;
 // CREATE / ALTER VIEW: every sharding table the view selects from is bound to the view, itself
 // a sharding table (ShardingCreateViewSupportedChecker, ShardingAlterViewSupportedChecker): 20009.
 void CheckDdlSupported(const RouteInput& input);
