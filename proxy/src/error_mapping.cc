@@ -12,6 +12,7 @@ MysqlError ToMysqlError(const Error& error) {
     case ErrorCode::TABLE_EXISTS: return {1050, "42S01", message};         // ER_TABLE_EXISTS_ERROR
     case ErrorCode::INDEX_EXISTS: return {10005, "42S01", message};        // DuplicateIndexException
     case ErrorCode::INDEX_NOT_FOUND: return {10004, "42S02", message};     // IndexNotFoundException
+    case ErrorCode::DROP_CASCADE_UNSUPPORTED: return {12300, "0A000", message};  // UnsupportedDropCascadeTableException
     case ErrorCode::COLUMN_AMBIGUOUS: return {1052, "23000", message};
     case ErrorCode::PARAMETER_MISSING:
     case ErrorCode::PARAMETER_INVALID: return {1210, "HY000", message};

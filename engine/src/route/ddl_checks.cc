@@ -89,11 +89,9 @@ void CheckViewBinding(const RouteInput& input) {
   }
 }
 
-}  // namespace
-
-void CheckDdlSupported(const RouteInput& input) {
+// The sharding rule's supported checkers (ShardingOrder, first).
+void CheckShardingDdl(const RouteInput& input) {
   const ast::Statement& statement = input.statement;
-  if (!input.rules.sharding || statement.tables.empty()) return;
   CheckDdlAgainstSchema(input);
   switch (statement.kind) {
     case StatementKind::AlterTable: {  // ShardingAlterTableSupportedChecker
@@ -126,6 +124,15 @@ void CheckDdlSupported(const RouteInput& input) {
     default:
       return;
   }
+}
+
+}  // namespace
+
+void CheckDdlSupported(const RouteInput& input) {
+  const ast::Statement& statement = input.statement;
+  if (input.rules.sharding && !statement.tables.empty()) CheckShardingDdl(input);
+  // SingleDropTableSupportedChecker: every database has a single rule (SingleOrder, after sharding).
+  if (statement.kind == StatementKind::DropTable && statement.cascade) throw Error(Message<msg::DropCascadeUnsupported>());
 }
 
 void CheckDdlRoute(const RouteInput& input, const RouteContext& context) {

@@ -12,6 +12,7 @@ namespace sqlroute::route {
 // ALTER TABLE ... RENAME TO, RENAME TABLE naming a sharding table and DROP TABLE ... CASCADE: 20040;
 // CREATE / ALTER VIEW: every sharding table the view selects from is bound to the view, itself
 // a sharding table (ShardingCreateViewSupportedChecker, ShardingAlterViewSupportedChecker): 20009.
+// Without a sharding rule, DROP TABLE ... CASCADE: 12300 (SingleDropTableSupportedChecker).
 void CheckDdlSupported(const RouteInput& input);
 
 // The route of CREATE / ALTER / DROP TABLE and DROP INDEX has one unit per data node of the
