@@ -1,5 +1,6 @@
 #include "client_session.h"
 
+#include "backend_packets.h"
 #include "binary_values.h"
 #include "error_mapping.h"
 #include "native_password.h"
@@ -385,8 +386,13 @@ void ClientSession::Write(std::string bytes, bool close_after, bool finishes_com
 
 void ClientSession::Columns(const std::vector<ColumnInfo>& columns) { AppendColumns(reply_, columns); }
 
-void ClientSession::Row(const std::vector<ColumnInfo>& columns, const std::vector<Cell>& row) {
-  AppendPacket(reply_, binary_rows_ ? EncodeBinaryRow(columns, row) : EncodeTextRow(row));
+void ClientSession::Row(const std::vector<ColumnInfo>& columns, std::string_view text_row) {
+  if (!binary_rows_) {
+    AppendPacket(reply_, text_row);
+    return;
+  }
+  DecodeTextRow(text_row, row_cells_);
+  AppendPacket(reply_, EncodeBinaryRow(columns, row_cells_));
 }
 
 bool ClientSession::Full() const {

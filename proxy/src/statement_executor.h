@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "backend_pool.h"
@@ -43,7 +44,8 @@ class RowSink {
  public:
   virtual ~RowSink() = default;
   virtual void Columns(const std::vector<ColumnInfo>& columns) = 0;
-  virtual void Row(const std::vector<ColumnInfo>& columns, const std::vector<Cell>& row) = 0;
+  // One row as the storage unit sent it: a text row's payload.
+  virtual void Row(const std::vector<ColumnInfo>& columns, std::string_view text_row) = 0;
   // Whether enough is buffered that it should be written before more rows are read.
   virtual bool Full() const = 0;
   // Writes what is buffered; `written(true)` once it is, `written(false)` when the client is gone.

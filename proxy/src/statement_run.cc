@@ -294,7 +294,7 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
                                   });
   }
 
-  // Rows the library already holds come back before FetchRow returns: they are taken in this
+  // Rows already read from the socket come back before FetchRow returns: they are taken in this
   // loop rather than by recursion, so a long result never deepens the stack.
   void FetchRows() {
     fetching_ = true;
@@ -360,7 +360,7 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
   std::vector<std::string> unit_sql_;
   std::size_t pending_jobs_ = 0;
   BackendResult scratch_;
-  std::vector<Cell> row_;
+  std::string_view row_;
   bool more_rows_ = false;
   bool fetching_ = false;
   bool fetch_again_ = false;
