@@ -103,6 +103,7 @@ void BackendConnection::Bind(asio::io_context& io) {
   asio::error_code error;
   socket_ = std::make_unique<asio::posix::stream_descriptor>(io);
   socket_->assign(mysql_get_socket(handle_), error);
+  if (!error) socket_->non_blocking(true, error);  // write_some never blocks the thread
   if (error) broken_ = true;
 }
 
@@ -219,7 +220,15 @@ void BackendConnection::Query(const std::string& sql, BackendResult& into, Backe
   request_.clear();
   std::uint8_t sequence = 0;
   AppendFrames(request_, packet_, sequence);
-  asio::async_write(*socket_, asio::buffer(request_),
+  // Written at once when the socket takes it all (it nearly always does): an async write that
+  // completes at once still posts its completion, which costs the thread an epoll_wait.
+  asio::error_code ignored;
+  std::size_t written = socket_->write_some(asio::buffer(request_), ignored);
+  if (written == request_.size()) {
+    ReadResponse(into, done);
+    return;
+  }
+  asio::async_write(*socket_, asio::buffer(request_.data() + written, request_.size() - written),
                     [this, &into, done = std::move(done)](const asio::error_code& error, std::size_t) {
                       if (error) {
                         broken_ = true;

@@ -146,15 +146,17 @@ void QueryDispatcher::RunStatement(ConnectionState& state, const ClientIdentity&
                              });
 }
 
-// After DDL the storage units' metadata is read again (blocking reads, so on the worker pool)
+// After DDL the metadata of the storage units it ran on is read again (blocking reads, so on the worker pool)
 // before the client has its answer, as ShardingSphere's MetaDataRefreshEngine refreshes it.
 void QueryDispatcher::RefreshMetadata(ConnectionState& state, std::shared_ptr<LogicDatabase> database,
                                       StatementResult result, StatementDone done) {
   auto answer = std::make_shared<StatementResult>(std::move(result));
+  std::set<std::string> touched;
+  for (const SqlUnit& unit : state.plan.units) touched.insert(unit.data_source);
   OnWorker(
       state,
-      [database] {
-        database->RefreshTableMetadata();
+      [database, touched = std::move(touched)] {
+        database->RefreshTableMetadata(touched);
         return StatementResult::Done();
       },
       [answer, done = std::move(done)](StatementResult refreshed) {
