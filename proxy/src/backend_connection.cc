@@ -191,6 +191,14 @@ void BackendConnection::Unreadable(const BackendDone& done, const char* what) {
   Fail(done, BackendError{CR_MALFORMED_PACKET, "HY000", std::string("Malformed packet from the storage unit: ") + what});
 }
 
+void BackendConnection::Finish(const BackendDone& done, std::optional<BackendError> error) {
+  if (error) {
+    Fail(done, std::move(error));
+    return;
+  }
+  done(std::nullopt);
+}
+
 bool BackendConnection::TakePacket() {
   std::uint8_t sequence = 0;
   switch (responses_.Next(packet_, sequence)) {
@@ -279,11 +287,7 @@ void BackendConnection::ReadResponse(BackendResult& into, const BackendDone& don
     Unreadable(done, malformed.what());
     return;
   }
-  if (error) {
-    Fail(done, std::move(error));
-    return;
-  }
-  done(std::nullopt);
+  Finish(done, std::move(error));
 }
 
 void BackendConnection::ReadColumns(BackendResult& into, const BackendDone& done) {
@@ -342,11 +346,7 @@ void BackendConnection::FetchRow(std::string_view& row, bool& more, BackendDone 
     Unreadable(done, malformed.what());
     return;
   }
-  if (error) {
-    Fail(done, std::move(error));
-    return;
-  }
-  done(std::nullopt);
+  Finish(done, std::move(error));
 }
 
 void BackendConnection::Execute(const std::string& sql, BackendResult& into, BackendDone done) {
@@ -376,13 +376,9 @@ void BackendConnection::StoreRows(BackendResult& into, const BackendDone& done) 
     Unreadable(done, malformed.what());
     return;
   }
-  if (error) {
-    Fail(done, std::move(error));
-    return;
-  }
   into.columns = streamed_columns_;
   into.warnings = warnings_;
-  done(std::nullopt);
+  Finish(done, std::move(error));
 }
 
 void BackendConnection::Describe(const std::string& sql, std::vector<ColumnInfo>& into, BackendDone done) {
