@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "merged_stream.h"
 #include "result_conversion.h"
 #include "sqlroute/merge.h"
 
@@ -230,6 +231,15 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
     }
     if (sink_ != nullptr && PlainSingleUnit(plan_)) {
       Stream();
+      return;
+    }
+    bool unit_per_connection =
+        std::all_of(jobs_.begin(), jobs_.end(), [](const ConnectionJob& job) { return job.units.size() == 1; });
+    if (sink_ != nullptr && StreamsMerged(plan_, unit_per_connection)) {
+      std::vector<BackendConnection*> connections(plan_.units.size());
+      for (const ConnectionJob& job : jobs_) connections[job.units.front()] = &**job.connection;
+      RunMergedStream(plan_, rules_, std::move(connections), unit_sql_, *sink_,
+                      [self = shared_from_this()](StatementResult result) { self->Answer(std::move(result)); });
       return;
     }
     pending_jobs_ = jobs_.size();
