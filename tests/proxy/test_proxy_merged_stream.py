@@ -3,7 +3,8 @@ with a connection per unit (max-connections-size-per-query 4) the proxy streams 
 units through the engine's merge. Random orderings over NULLs, case and trailing-space variants
 (utf8mb4_general_ci), DESC keys and LIMIT / OFFSET must equal the same query on an unsharded
 copy, in the text and the binary protocol; a result the merge cuts short with LIMIT leaves the
-connections usable."""
+connections usable, and a 12 MB result raises the proxy's peak memory by less than 4 MB (the same
+units merged in memory, on one connection per data source, by more than 12 MB)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from proxy_process import ProxyProcess
 from schema import ORDER_COLUMNS, data_sources_yaml
 
 STREAM_YAML = """\
-databaseName: stream_db
+databaseName: {name}
 {data_sources}rules:
 - !SHARDING
   tables:
@@ -25,12 +26,19 @@ databaseName: stream_db
       actualDataNodes: ds_${{0..1}}.t_order_${{0..1}}
       databaseStrategy: {{standard: {{shardingColumn: user_id, shardingAlgorithmName: by_user}}}}
       tableStrategy: {{standard: {{shardingColumn: order_id, shardingAlgorithmName: by_order}}}}
+    t_wide:
+      actualDataNodes: ds_${{0..1}}.t_wide_${{0..1}}
+      databaseStrategy: {{standard: {{shardingColumn: user_id, shardingAlgorithmName: by_user}}}}
+      tableStrategy: {{standard: {{shardingColumn: order_id, shardingAlgorithmName: by_wide}}}}
   shardingAlgorithms:
     by_user: {{type: INLINE, props: {{algorithm-expression: "ds_${{user_id % 2}}"}}}}
     by_order: {{type: INLINE, props: {{algorithm-expression: "t_order_${{order_id % 2}}"}}}}
+    by_wide: {{type: INLINE, props: {{algorithm-expression: "t_wide_${{order_id % 2}}"}}}}
 props:
-  max-connections-size-per-query: 4
+  max-connections-size-per-query: {connections}
 """
+WIDE_COLUMNS = "order_id BIGINT NOT NULL PRIMARY KEY, user_id INT NOT NULL, body VARCHAR(4000)"
+WIDE_ROWS = [(order_id, order_id % 5, f"{order_id:06d}" + "w" * 3994) for order_id in range(1, 3001)]  # 12 MB
 
 STATUSES = [None, "paid", "Paid", "PAID ", "new", "New", "sent", "", "zeta", "Ämter", "amter"]
 
@@ -50,14 +58,19 @@ def stream_proxy(storage_servers):
             cursor.execute(f"CREATE DATABASE stream_ds_{index}")
             for table in (0, 1):
                 cursor.execute(f"CREATE TABLE stream_ds_{index}.t_order_{table} ({ORDER_COLUMNS})")
+                cursor.execute(f"CREATE TABLE stream_ds_{index}.t_wide_{table} ({WIDE_COLUMNS})")
+                cursor.executemany(f"INSERT INTO stream_ds_{index}.t_wide_{table} VALUES (%s, %s, %s)",
+                                   [row for row in WIDE_ROWS if (row[1] % 2, row[0] % 2) == (index, table)])
     with storage_servers[0].connect() as connection, connection.cursor() as cursor:
         cursor.execute("CREATE DATABASE stream_ref")
         cursor.execute(f"CREATE TABLE stream_ref.t_order ({ORDER_COLUMNS})")
         cursor.executemany("INSERT INTO stream_ref.t_order VALUES (%s, %s, %s, %s)", rows)
     sources = data_sources_yaml({f"ds_{i}": (server.port, f"stream_ds_{i}") for i, server in enumerate(storage_servers)})
     try:
-        with ProxyProcess.running(storage_servers,
-                                  files={"database-stream.yaml": STREAM_YAML.format(data_sources=sources)}) as process:
+        files = {"database-stream.yaml": STREAM_YAML.format(name="stream_db", data_sources=sources, connections=4),
+                 # the same units on one connection per data source: merged in memory
+                 "database-memory.yaml": STREAM_YAML.format(name="memory_db", data_sources=sources, connections=1)}
+        with ProxyProcess.running(storage_servers, files=files) as process:
             with process.connect("stream_db") as connection, connection.cursor() as cursor:
                 cursor.executemany("INSERT INTO t_order (order_id, user_id, status, amount) VALUES (%s, %s, %s, %s)",
                                    rows)
@@ -119,3 +132,20 @@ def test_connections_stay_usable_after_a_limit_cuts_the_stream(stream_proxy):
             assert rows == ((1,), (2,), (3,))
         _, rows = answers(connection, "SELECT COUNT(*) FROM t_order")
         assert rows == ((300,),)
+
+
+def peak_rss_kb(process: ProxyProcess) -> int:
+    status = open(f"/proc/{process.process.pid}/status").read()
+    return int(status.split("VmHWM:")[1].split()[0])
+
+
+def test_the_streamed_merge_holds_no_result_in_memory(stream_proxy):
+    sql = "SELECT order_id, body FROM t_wide ORDER BY order_id DESC"
+    expected = tuple((row[0], row[2]) for row in reversed(WIDE_ROWS))
+    growth = {}
+    for database in ("stream_db", "memory_db"):  # streamed first: the peak only grows
+        before = peak_rss_kb(stream_proxy)
+        with stream_proxy.connect(database) as connection:
+            assert answers(connection, sql)[1] == expected
+        growth[database] = peak_rss_kb(stream_proxy) - before
+    assert growth["stream_db"] < 4 * 1024 < 12 * 1024 < growth["memory_db"], growth
