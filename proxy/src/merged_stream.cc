@@ -62,7 +62,7 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
     pending_ = connections_.size();
     for (std::size_t i = 0; i < connections_.size(); ++i) {
       connections_[i]->Query(unit_sql[i], results_[i], [self = shared_from_this()](std::optional<BackendError> error) {
-        if (error && !self->error_) self->error_ = std::move(error);
+        if (error && !self->failure_) self->failure_ = FromBackendError(*error);
         if (--self->pending_ == 0) self->Started();
       });
     }
@@ -70,8 +70,8 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
 
  private:
   void Started() {
-    if (error_) {
-      Answer(FromBackendError(*error_));
+    if (failure_) {
+      Answer(std::move(*failure_));
       return;
     }
     std::vector<std::unique_ptr<RowSource>> sources;
@@ -104,12 +104,16 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
 
   void Read(std::size_t i, std::optional<BackendError> error) {
     if (error) {
-      if (!error_) error_ = std::move(error);
+      if (!failure_) failure_ = FromBackendError(*error);
       units_[i]->End();
     } else if (!reads_[i].more) {
       units_[i]->End();
     } else if (!draining_) {
-      units_[i]->Add(reads_[i].row);
+      try {
+        units_[i]->Add(reads_[i].row);
+      } catch (const Error& invalid) {  // a value the merge cannot read
+        if (!failure_) failure_ = FromEngineError(invalid);
+      }
     }
     if (--pending_ == 0 && !reading_) Pump();
   }
@@ -117,11 +121,7 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
   // Merged rows to the sink while every unit has its next row; otherwise waits for the reads.
   void Pump() {
     while (true) {
-      if (!ReadAhead()) return;
-      if (error_ && !draining_) {
-        Answer(FromBackendError(*error_));
-        return;
-      }
+      if (Failed() || !ReadAhead() || Failed()) return;
       if (draining_) {
         if (std::all_of(units_.begin(), units_.end(), [](const UnitRows* unit) { return unit->ended(); })) {
           Finish();
@@ -168,6 +168,13 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
         return;
       }
     }
+  }
+
+  // Answers the first failure (a drain ignores them: the rows are complete).
+  bool Failed() {
+    if (!failure_ || draining_) return false;
+    Answer(std::move(*failure_));
+    return true;
   }
 
   void StartMerge() {
@@ -217,7 +224,7 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
   std::vector<std::unique_ptr<RowSource>> sources_;
   std::unique_ptr<RowSource> merged_;
   std::vector<ColumnInfo> columns_;
-  std::optional<BackendError> error_;
+  std::optional<StatementResult> failure_;  // the first error of a unit or of its values
   Row row_;
   std::vector<Cell> cells_;
   std::int64_t skip_ = 0;               // offset rows still to drop
