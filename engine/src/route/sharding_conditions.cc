@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <string_view>
 
 #include "common/strings.h"
 #include "route/value_compare.h"
@@ -99,7 +100,7 @@ std::string Now() {
   return buffer;
 }
 
-std::string Flip(const std::string& op) {
+std::string_view Flip(std::string_view op) {
   if (op == "<") return ">";
   if (op == ">") return "<";
   if (op == "<=") return ">=";
@@ -145,11 +146,9 @@ class Extractor {
   }
 
   std::optional<ColumnCondition> FromComparison(const ast::Expr& expr) const {
-    static const char* kOps[] = {"=", "<", ">", "<=", ">="};
-    bool known = false;
-    for (const char* op : kOps) known = known || expr.op == op;
+    std::string_view op = expr.op;
+    bool known = op == "=" || op == "<" || op == ">" || op == "<=" || op == ">=";
     if (!known || expr.children.size() != 2) return std::nullopt;
-    std::string op = expr.op;
     ast::ExprId column_id = expr.children[0];
     ast::ExprId value_id = expr.children[1];
     if (statement_.expr(column_id).kind != ast::ExprKind::Column) {
@@ -160,7 +159,7 @@ class Extractor {
     if (!result) return std::nullopt;
     auto value = OperandValue(statement_, value_id, params_);
     if (!value) return std::nullopt;
-    result->text = op + " " + value->ToDisplay();
+    result->text.assign(op).append(" ").append(value->ToDisplay());
     if (op == "=") {
       result->values.push_back(*value);
       return result;
