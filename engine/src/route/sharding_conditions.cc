@@ -141,7 +141,7 @@ class Extractor {
     if (!origin.table->IsShardingColumn(lower)) return std::nullopt;
     ColumnCondition result;
     result.table = origin.table;
-    result.column = lower;
+    result.column = std::move(lower);
     return result;
   }
 
