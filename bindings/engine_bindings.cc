@@ -38,6 +38,7 @@ Hints HintsFromDict(const py::dict& fields) {
     else if (key == "write_route_only") hints.write_route_only = value.cast<bool>();
     else if (key == "shadow") hints.shadow = value.cast<bool>();
     else if (key == "skip_sql_rewrite") hints.skip_sql_rewrite = value.cast<bool>();
+    else if (key == "skip_metadata_validate") hints.skip_metadata_validate = value.cast<bool>();
     else if (key == "disable_audit_names") hints.disable_audit_names = value.cast<std::vector<std::string>>();
     else throw py::value_error("unknown hint `" + key + "`");
   }

@@ -8,7 +8,11 @@ MysqlError ToMysqlError(const Error& error) {
   switch (error.code()) {
     case ErrorCode::SQL_SYNTAX_ERROR:
     case ErrorCode::SQL_EMPTY: return {1064, "42000", message};
-    case ErrorCode::TABLE_NOT_FOUND: return {1146, "42S02", message};
+    case ErrorCode::TABLE_NOT_FOUND: return {1146, "42S02", message};      // MySQLVendorError.ER_NO_SUCH_TABLE
+    case ErrorCode::TABLE_EXISTS: return {1050, "42S01", message};         // ER_TABLE_EXISTS_ERROR
+    case ErrorCode::INDEX_EXISTS: return {10005, "42S01", message};        // DuplicateIndexException
+    case ErrorCode::INDEX_NOT_FOUND: return {10004, "42S02", message};     // IndexNotFoundException
+    case ErrorCode::DROP_CASCADE_UNSUPPORTED: return {12300, "0A000", message};  // UnsupportedDropCascadeTableException
     case ErrorCode::COLUMN_AMBIGUOUS: return {1052, "23000", message};
     case ErrorCode::PARAMETER_MISSING:
     case ErrorCode::PARAMETER_INVALID: return {1210, "HY000", message};

@@ -48,6 +48,7 @@ class Hints:
     write_route_only: bool
     shadow: bool
     skip_sql_rewrite: bool
+    skip_metadata_validate: bool
     disable_audit_names: Sequence[str]
     def __init__(
         self,
@@ -58,6 +59,7 @@ class Hints:
         write_route_only: bool = False,
         shadow: bool = False,
         skip_sql_rewrite: bool = False,
+        skip_metadata_validate: bool = False,
         disable_audit_names: Sequence[str] = (),
     ) -> None: ...
     @classmethod

@@ -34,6 +34,8 @@ class Hints:
     - ``write_route_only``: read from the primary of a read/write group.
     - ``shadow``: route to shadow data sources (hint shadow algorithms).
     - ``skip_sql_rewrite``: route, but keep the logic SQL.
+    - ``skip_metadata_validate``: skip ShardingSphere's supported-SQL checks (DDL against the
+      table metadata among them).
     - ``disable_audit_names``: sharding auditors to skip.
     """
 
@@ -44,6 +46,7 @@ class Hints:
     write_route_only: bool = False
     shadow: bool = False
     skip_sql_rewrite: bool = False
+    skip_metadata_validate: bool = False
     disable_audit_names: Sequence[str] = ()
 
     def __post_init__(self) -> None:
@@ -53,7 +56,7 @@ class Hints:
         if isinstance(self.disable_audit_names, str):
             raise TypeError("Hints.disable_audit_names must be a list of names, not a str")
         set_(self, "disable_audit_names", tuple(self.disable_audit_names))
-        for name in ("write_route_only", "shadow", "skip_sql_rewrite"):
+        for name in ("write_route_only", "shadow", "skip_sql_rewrite", "skip_metadata_validate"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Hints.{name} must be a bool")
 
@@ -80,7 +83,7 @@ class Hints:
             result["database_value_only"] = self.database_value_only
         if self.data_source_name is not None:
             result["data_source_name"] = self.data_source_name
-        for switch in ("write_route_only", "shadow", "skip_sql_rewrite"):
+        for switch in ("write_route_only", "shadow", "skip_sql_rewrite", "skip_metadata_validate"):
             if getattr(self, switch):
                 result[switch] = True
         if self.disable_audit_names:

@@ -100,7 +100,7 @@ def hints(node: Optional[yaml.Node], where: str) -> Optional[sqlroute.Hints]:
         return None
     fields = items(node, [
         "database_values", "table_values", "database_value_only", "data_source_name", "write_route_only",
-        "shadow", "skip_sql_rewrite", "disable_audit_names",
+        "shadow", "skip_sql_rewrite", "skip_metadata_validate", "disable_audit_names",
     ], where)
     kwargs: Dict[str, Any] = {}
     for key in ("database_values", "table_values"):
@@ -113,7 +113,7 @@ def hints(node: Optional[yaml.Node], where: str) -> Optional[sqlroute.Hints]:
         kwargs["database_value_only"] = value(fields["database_value_only"], f"{where}.database_value_only")
     if "data_source_name" in fields:
         kwargs["data_source_name"] = text(fields["data_source_name"], f"{where}.data_source_name")
-    for key in ("write_route_only", "shadow", "skip_sql_rewrite"):
+    for key in ("write_route_only", "shadow", "skip_sql_rewrite", "skip_metadata_validate"):
         if key in fields:
             kwargs[key] = boolean(fields[key], f"{where}.{key}")
     if "disable_audit_names" in fields:

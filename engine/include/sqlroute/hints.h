@@ -21,11 +21,14 @@ struct Hints {
   bool write_route_only = false;
   bool shadow = false;
   bool skip_sql_rewrite = false;
+  // SKIP_METADATA_VALIDATE: ShardingSphere's supported SQL checkers do not run (KernelProcessor),
+  // the DDL checks against the table metadata among them.
+  bool skip_metadata_validate = false;
   std::vector<std::string> disable_audit_names;
 
   bool empty() const {
     return database_values.empty() && table_values.empty() && !database_value_only && !data_source_name &&
-           !write_route_only && !shadow && !skip_sql_rewrite && disable_audit_names.empty();
+           !write_route_only && !shadow && !skip_sql_rewrite && !skip_metadata_validate && disable_audit_names.empty();
   }
 };
 

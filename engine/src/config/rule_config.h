@@ -210,6 +210,10 @@ struct RuleConfig {
   std::optional<SingleRuleConfig> single;
   Props props;
   NamedList<TableMetadataConfig> metadata;  // name = logic table
+  // The metadata is the database's schema, as ShardingSphere always has one: a `metadata:` section
+  // was given (WithMetadata, WithTableDefinitions) or the storage units were read. ShardingSphere's
+  // DDL existence checks (route/schema_checks.h) run only then.
+  bool schema_known = false;
 };
 
 }  // namespace sqlroute::config

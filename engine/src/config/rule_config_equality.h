@@ -49,7 +49,8 @@ SQLROUTE_CONFIG_EQUALITY(IndexMetadataConfig, x.name, x.columns, x.unique)
 SQLROUTE_CONFIG_EQUALITY(ConstraintMetadataConfig, x.name, x.referenced_table)
 SQLROUTE_CONFIG_EQUALITY(TableMetadataConfig, x.columns, x.indexes, x.constraints, x.data_source)
 SQLROUTE_CONFIG_EQUALITY(RuleConfig, x.database_name, x.data_sources, x.sharding, x.broadcast,
-                         x.readwrite_splitting, x.encrypt, x.shadow, x.single, x.props, x.metadata)
+                         x.readwrite_splitting, x.encrypt, x.shadow, x.single, x.props, x.metadata,
+                         x.schema_known)
 
 #undef SQLROUTE_CONFIG_EQUALITY
 

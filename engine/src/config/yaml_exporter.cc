@@ -33,7 +33,7 @@ class Exporter {
       out_ << YAML::Key << "props" << YAML::Value;
       WriteProps(config.props);
     }
-    if (!config.metadata.empty()) WriteMetadata(config.metadata);
+    if (!config.metadata.empty() || config.schema_known) WriteMetadata(config.metadata);
     out_ << YAML::EndMap;
     return std::string(out_.c_str()) + "\n";
   }
@@ -303,7 +303,9 @@ class Exporter {
   // Tables in first-seen order; one entry per data source. A table of plain columns on any data
   // source is a flow list of names, as it is usually written.
   void WriteMetadata(const NamedList<TableMetadataConfig>& metadata) {
-    out_ << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
+    out_ << YAML::Key << "metadata" << YAML::Value;
+    if (metadata.empty()) out_ << YAML::Flow;  // `metadata: {}`: an empty schema
+    out_ << YAML::BeginMap;
     std::vector<std::string> written;
     for (const auto& first : metadata) {
       if (std::find(written.begin(), written.end(), first.name) != written.end()) continue;

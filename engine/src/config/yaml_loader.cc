@@ -68,6 +68,7 @@ RuleConfig ReadDocument(const YAML::Node& root) {
     }
   }
   Recover([&] { result.props = yaml::ReadProps(reader.Child("props"), "props"); });
+  result.schema_known = reader.Has("metadata");
   Recover([&] { result.metadata = yaml::ReadMetadata(reader.Child("metadata"), "metadata"); });
   reader.Ignore("mode");
   reader.RejectUnknownKeys();

@@ -41,9 +41,7 @@ void Apply(const std::string& key, const std::string& value, Hints& hints) {
   } else if (KeyIs(key, "SKIP_SQL_REWRITE", "skipSQLRewrite") || KeyIs(key, "SKIP_ENCRYPT_REWRITE", "skipEncryptRewrite")) {
     hints.skip_sql_rewrite = IsTrue(key, value);
   } else if (KeyIs(key, "SKIP_METADATA_VALIDATE", "skipMetadataValidate")) {
-    // ShardingSphere's binder then skips its table existence checks; sqlroute's binder makes
-    // none, so the hint is checked and has no effect.
-    IsTrue(key, value);
+    hints.skip_metadata_validate = IsTrue(key, value);
   } else if (KeyIs(key, "DISABLE_AUDIT_NAMES", "disableAuditNames")) {
     hints.disable_audit_names = SplitTrimmed(value, ' ');
   } else if (KeyIs(key, "SHADOW", "shadow")) {
@@ -95,6 +93,7 @@ Hints MergeHints(Hints comment, const Hints& call) {
   comment.write_route_only = comment.write_route_only || call.write_route_only;
   comment.shadow = comment.shadow || call.shadow;
   comment.skip_sql_rewrite = comment.skip_sql_rewrite || call.skip_sql_rewrite;
+  comment.skip_metadata_validate = comment.skip_metadata_validate || call.skip_metadata_validate;
   comment.disable_audit_names.insert(comment.disable_audit_names.end(), call.disable_audit_names.begin(),
                                      call.disable_audit_names.end());
   return comment;

@@ -72,13 +72,13 @@ class PredicateRewriter {
       if (!SameEncryptor(left->query(), right->query())) {
         throw Error(Message<msg::JoinDifferentEncryptors>(), PositionAt(statement_.sql, expr.span.begin));
       }
-      RenameColumn(lhs, left->query().column);
-      RenameColumn(rhs, right->query().column);
+      RenameColumn(lhs, Query(*left));
+      RenameColumn(rhs, Query(*right));
     } else if (left) {
-      RenameColumn(lhs, left->query().column);
+      RenameColumn(lhs, Query(*left));
       Operand(rhs, left->query());
     } else if (right) {
-      RenameColumn(rhs, right->query().column);
+      RenameColumn(rhs, Query(*right));
       Operand(lhs, right->query());
     } else {
       Rename(lhs);
@@ -93,7 +93,7 @@ class PredicateRewriter {
       for (ExprId child : expr.children) Rename(child);
       return;
     }
-    RenameColumn(lhs, column->query().column);
+    RenameColumn(lhs, Query(*column));
     for (std::size_t i = 1; i < expr.children.size(); ++i) Operand(expr.children[i], column->query());
   }
 
@@ -110,7 +110,7 @@ class PredicateRewriter {
           Message<msg::LikeQueryEncryptorMissing>(arg::table = resolved->table->name.name, arg::column = column.logic),
           PositionAt(statement_.sql, expr.span.begin));
     }
-    RenameColumn(lhs, column.like_query->column);
+    RenameColumn(lhs, {&*column.like_query, "_L"});
     ExprId pattern = expr.children[1];
     const Expr& value = statement_.expr(pattern);
     if (value.kind == ExprKind::Function) {
@@ -162,7 +162,7 @@ class PredicateRewriter {
     if (id == ast::kNoExpr) return;
     const Expr& expr = statement_.expr(id);
     if (expr.kind == ExprKind::Column) {
-      if (const rules::EncryptColumn* column = Encrypted(id)) RenameColumn(id, column->query().column);
+      if (const rules::EncryptColumn* column = Encrypted(id)) RenameColumn(id, Query(*column));
       return;
     }
     for (ExprId child : expr.children) Rename(child);
@@ -177,10 +177,13 @@ class PredicateRewriter {
     return false;
   }
 
+  // The encrypted column a column reference means: a table's own, or one a derived table of the
+  // block projects (ShardingSphere binds the derived column to its original table and column).
   std::optional<EncryptedRef> Resolved(ExprId id) const {
     const Expr& expr = statement_.expr(id);
     if (expr.kind != ExprKind::Column) return std::nullopt;
-    return scope_.Resolve(id);
+    if (auto physical = scope_.Resolve(id)) return physical;
+    return scope_.ThroughDerived(id);
   }
 
   const rules::EncryptColumn* Encrypted(ExprId id) const {
@@ -188,10 +191,20 @@ class PredicateRewriter {
     return resolved ? resolved->column : nullptr;
   }
 
-  // A physical table's derived column, back-quoted whatever the original quoting (ShardingSphere's
-  // EncryptPredicateColumnTokenGenerator writes it with the dialect's quote character).
-  void RenameColumn(ExprId id, const std::string& name) {
-    out_.Replace(statement_.expr(id).column.name.span, Backquote(name));
+  // The item a predicate compares: the assisted query column, else the cipher column, with the
+  // suffix a derived table projects it under (EncryptDerivedColumnSuffix).
+  static std::pair<const rules::EncryptItem*, const char*> Query(const rules::EncryptColumn& column) {
+    if (column.assisted_query) return {&*column.assisted_query, "_A"};
+    return {&column.cipher, "_C"};
+  }
+
+  // ShardingSphere's EncryptPredicateColumnTokenGenerator: a physical table's column becomes the
+  // item's column, back-quoted whatever the original quoting (the dialect's quote character); a
+  // derived table's column its derived name `<column>_A` / `_C` / `_L`, quoted as written.
+  void RenameColumn(ExprId id, std::pair<const rules::EncryptItem*, const char*> item) {
+    const ast::Identifier& written = statement_.expr(id).column.name;
+    bool physical = scope_.Resolve(id).has_value();
+    out_.Replace(written.span, physical ? Backquote(item.first->column) : LikeWritten(written.name + item.second, written));
   }
 
   bool SameEncryptor(const rules::EncryptItem& a, const rules::EncryptItem& b) const {

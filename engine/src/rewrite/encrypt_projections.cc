@@ -19,7 +19,7 @@ class ProjectionRewriter {
       const ast::Query& query = statement_.queries[i];
       CheckItems(query.order_by, id, "ORDER BY");
       GroupBy(query.group_by, id);
-      CheckDerivedPredicates(query, id);
+      CheckDerivedHaving(query);
       if (!query.combined.empty()) CheckCombine(id);
       Projections(query.projections, id, id == statement_.main_query);
     }
@@ -70,16 +70,13 @@ class ProjectionRewriter {
     }
   }
 
-  // WHERE / ON / HAVING on a derived table's encrypted column would compare ciphertext with
-  // plaintext.
-  void CheckDerivedPredicates(const ast::Query& query, QueryId id) const {
-    std::vector<std::pair<ast::ExprId, const char*>> clauses{{query.where, "WHERE"}, {query.having, "HAVING"}};
-    for (const auto& join : query.joins) clauses.emplace_back(join.on, "ON");
-    for (const auto& [root, clause] : clauses) {
-      if (root != ast::kNoExpr && AnyColumn(root, [&](ast::ExprId column) { return ThroughDerived(column).has_value(); })) {
-        throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = clause),
-                    PositionAt(statement_.sql, statement_.expr(root).span.begin));
-      }
+  // HAVING on a derived table's encrypted column would compare ciphertext with plaintext (WHERE
+  // and ON read its derived query columns: encrypt_predicates.cc).
+  void CheckDerivedHaving(const ast::Query& query) const {
+    ast::ExprId root = query.having;
+    if (root != ast::kNoExpr && AnyColumn(root, [&](ast::ExprId column) { return ThroughDerived(column).has_value(); })) {
+      throw Error(Message<msg::EncryptClauseUnsupported>(arg::clause = "HAVING"),
+                  PositionAt(statement_.sql, statement_.expr(root).span.begin));
     }
   }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/strings.h"
+#include "route/schema_checks.h"
 #include "sqlroute/error_text.h"
 
 namespace sqlroute::route {
@@ -88,11 +89,10 @@ void CheckViewBinding(const RouteInput& input) {
   }
 }
 
-}  // namespace
-
-void CheckDdlSupported(const RouteInput& input) {
+// The sharding rule's supported checkers (ShardingOrder, first).
+void CheckShardingDdl(const RouteInput& input) {
   const ast::Statement& statement = input.statement;
-  if (!input.rules.sharding || statement.tables.empty()) return;
+  CheckDdlAgainstSchema(input);
   switch (statement.kind) {
     case StatementKind::AlterTable: {  // ShardingAlterTableSupportedChecker
       bool sharding = std::any_of(statement.tables.begin(), statement.tables.end(),
@@ -104,6 +104,13 @@ void CheckDdlSupported(const RouteInput& input) {
       }
       return;
     }
+    case StatementKind::RenameTable:  // ShardingRenameTableSupportedChecker: the first new name
+      if (std::any_of(statement.tables.begin(), statement.tables.end(),
+                      [&](const ast::TableRef& ref) { return FindSharding(input, ref.name.name) != nullptr; })) {
+        throw Error(Message<msg::ShardingOperationUnsupported>(arg::operation = "RENAME TABLE",
+                                                               arg::table = statement.tables[1].name.name));
+      }
+      return;
     case StatementKind::DropTable:  // ShardingDropTableSupportedChecker
       if (statement.cascade) {
         throw Error(Message<msg::ShardingOperationUnsupported>(arg::operation = "DROP TABLE ... CASCADE",
@@ -117,6 +124,15 @@ void CheckDdlSupported(const RouteInput& input) {
     default:
       return;
   }
+}
+
+}  // namespace
+
+void CheckDdlSupported(const RouteInput& input) {
+  const ast::Statement& statement = input.statement;
+  if (input.rules.sharding && !statement.tables.empty()) CheckShardingDdl(input);
+  // SingleDropTableSupportedChecker: every database has a single rule (SingleOrder, after sharding).
+  if (statement.kind == StatementKind::DropTable && statement.cascade) throw Error(Message<msg::DropCascadeUnsupported>());
 }
 
 void CheckDdlRoute(const RouteInput& input, const RouteContext& context) {

@@ -7,10 +7,12 @@
 
 namespace sqlroute::route {
 
-// Before routing, whatever tables the statement names (the sharding DDL supported checkers):
-// ALTER TABLE ... RENAME TO naming a sharding table and DROP TABLE ... CASCADE: 20040;
+// Before routing, whatever tables the statement names (the sharding DDL supported checkers), unless
+// the SKIP_METADATA_VALIDATE hint is given: the checks against the schema (schema_checks.h);
+// ALTER TABLE ... RENAME TO, RENAME TABLE naming a sharding table and DROP TABLE ... CASCADE: 20040;
 // CREATE / ALTER VIEW: every sharding table the view selects from is bound to the view, itself
 // a sharding table (ShardingCreateViewSupportedChecker, ShardingAlterViewSupportedChecker): 20009.
+// Without a sharding rule, DROP TABLE ... CASCADE: 12300 (SingleDropTableSupportedChecker).
 void CheckDdlSupported(const RouteInput& input);
 
 // The route of CREATE / ALTER / DROP TABLE and DROP INDEX has one unit per data node of the

@@ -127,7 +127,6 @@ RouteContext RouteDal(const RouteInput& input, const StatementTables& tables) {
 // DDL naming sharding tables (views included) goes to their data nodes, through
 // ShardingSphere's table broadcast route and its DDL checks; other DDL as the tables' rules say.
 RouteContext RouteDdl(const RouteInput& input, const StatementTables& tables) {
-  CheckDdlSupported(input);
   if (tables.sharding.empty()) {
     if (tables.empty()) return EveryDataSource(input.rules, RouteType::DatabaseBroadcast);
     return RouteNonSharding(input, tables);
@@ -156,6 +155,10 @@ namespace {
 RouteContext RouteByClass(const RouteInput& input) {
   if (input.rules.data_sources.empty()) {
     throw Error(Message<msg::NoRouteResult>());
+  }
+  // KernelProcessor checks the statement before any router runs, a hinted data source's too.
+  if (ast::ClassOf(input.statement.kind) == StatementClass::DDL && !input.hints.skip_metadata_validate) {
+    CheckDdlSupported(input);
   }
   if (input.hints.data_source_name) return RouteByDataSourceHint(input);
   StatementTables tables = Classify(input);

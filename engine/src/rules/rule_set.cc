@@ -168,6 +168,7 @@ namespace {
 // Each table of `tables` replaces the entries of the same name (all its data sources) where the
 // first of them was, or comes last.
 config::RuleConfig WithTables(config::RuleConfig config, config::NamedList<config::TableMetadataConfig> tables) {
+  config.schema_known = true;
   auto& metadata = config.metadata;
   for (std::size_t i = 0; i < tables.size();) {
     std::size_t end = i;
@@ -206,6 +207,7 @@ std::shared_ptr<const RuleSet> RuleSet::WithDiscoveredMetadata(std::string_view 
   return CompileShared([&] {
     config::RuleConfig config = compiled_->config;
     config.metadata = rules::FoldDiscoveredMetadata(*compiled_, tables);
+    config.schema_known = true;
     return config;
   });
 }

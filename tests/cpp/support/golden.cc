@@ -98,6 +98,7 @@ Hints ParseHints(const YAML::Node& node) {
   if (node["write_route_only"]) result.write_route_only = node["write_route_only"].as<bool>();
   if (node["shadow"]) result.shadow = node["shadow"].as<bool>();
   if (node["skip_sql_rewrite"]) result.skip_sql_rewrite = node["skip_sql_rewrite"].as<bool>();
+  if (node["skip_metadata_validate"]) result.skip_metadata_validate = node["skip_metadata_validate"].as<bool>();
   if (node["disable_audit_names"]) result.disable_audit_names = node["disable_audit_names"].as<std::vector<std::string>>();
   return result;
 }
