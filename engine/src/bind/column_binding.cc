@@ -31,10 +31,10 @@ const char* ClauseName(Clause clause) {
 // its rules name it: a sharding or encrypted column), it may (no metadata), or it has not.
 enum class Has { No, Maybe, ByRules, ByMetadata };
 
-// ShardingSphere's ColumnSegmentBinder: an owner-qualified column belongs to the table or
-// derived table of that name in its block; an unqualified one to the one table or derived
-// table of its block that has it; either, when its block has none, to an enclosing block
-// (a correlated reference). ORDER BY and HAVING see the projection aliases first, GROUP BY
+// ShardingSphere's ColumnSegmentBinder: an owner-qualified column belongs to the table, CTE
+// reference or derived table of that name in its block; an unqualified one to the one of them
+// that has it; either, when its block has none, to an enclosing block (a correlated reference;
+// a LATERAL derived table's enclosing block is the FROM clause to its left). ORDER BY and HAVING see the projection aliases first, GROUP BY
 // after the tables, as MySQL resolves them. Two tables whose metadata lists an unqualified
 // column make it ambiguous (ShardingSphere's AmbiguousColumnException, MySQL's error text).
 class ColumnBinder {
@@ -208,9 +208,13 @@ class ColumnBinder {
     }
     Match first, second, by_rules, maybe;
     int entries = 0, rules_hits = 0;
+    bool settled = false;  // a CTE that has the column came before any other candidate
     auto consider = [&](Has has, ColumnOwner owner) {
       ++entries;
+      if (settled) return;
       if (has == Has::ByMetadata) {
+        // ShardingSphere's ColumnSegmentBinder stops at a CTE's columns (isFromWithSegment).
+        settled = !first.found && owner.table >= 0 && owner.kind == OwnerKind::DerivedColumn;
         (first.found ? second : first) = {true, owner};
       } else if (has == Has::ByRules) {
         if (!by_rules.found) by_rules = {true, owner};
