@@ -103,17 +103,25 @@ class ScenarioProcesses:
         start_all(started)
         return started
 
+    def baseline_proxy(self, proxy: ProxyProcess, binary: Path) -> ProxyProcess:
+        """Another sqlroute-proxy binary over a copy of `proxy`'s configuration, for an A/B run."""
+        conf_dir = Path(tempfile.mkdtemp(prefix="conf-baseline-", dir=self.scratch))
+        for rule_file in proxy.conf_dir.glob("database-*.yaml"):
+            shutil.copy(rule_file, conf_dir)
+        return self.proxy(conf_dir=conf_dir, binary=binary)
+
     def replicated_pair(self) -> ReplicatedPair:
         pair = ReplicatedPair(*binaries(), SERVER_ARGS)
         self.stack.callback(pair.stop)
         pair.start()
         return pair
 
-    def proxy(self, props: str = "", conf_dir: Optional[Path] = None) -> ProxyProcess:
-        """A started sqlroute-proxy; `conf_dir` keeps the rule files DistSQL wrote before."""
+    def proxy(self, props: str = "", conf_dir: Optional[Path] = None, binary: Optional[Path] = None) -> ProxyProcess:
+        """A started sqlroute-proxy (`binary`, else the build's); `conf_dir` keeps the rule files DistSQL
+        wrote before."""
         conf_dir = conf_dir or Path(tempfile.mkdtemp(prefix="conf-", dir=self.scratch))
         (conf_dir / "server.yaml").write_text(PROXY_USERS + (f"props:\n{props}" if props else ""))
-        process = ProxyProcess(conf_dir)
+        process = ProxyProcess(conf_dir, binary) if binary else ProxyProcess(conf_dir)
         self.stack.callback(process.stop)
         process.start()
         pin(process.process.pid, self.proxy_cpus)

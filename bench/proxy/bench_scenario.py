@@ -28,6 +28,7 @@ class Settings:
     load_threads: int  # the thread count of every other run
     encrypt_algorithms: List[str]
     proxy_cpus: Optional[Tuple[int, ...]] = None  # CPUs the proxy and HAProxy run on, away from sysbench and MariaDB
+    baseline_proxy: Optional[str] = None  # another sqlroute-proxy binary the sharding scenario also runs (A/B)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,8 @@ def parse(argv: List[str]) -> argparse.Namespace:
     parser.add_argument("--encrypt-algorithms", default=" ".join(scenario_encrypt.ALGORITHMS))
     parser.add_argument("--proxy-cpus", default="", help="CPUs (e.g. 2,3) the proxy and HAProxy are moved to; run "
                         "the bench itself under taskset on the others so that the proxy has cores of its own")
+    parser.add_argument("--baseline-proxy", default="", help="another sqlroute-proxy binary (say main's, copied "
+                        "aside) that the sharding scenario runs too, interleaved with this build's, for an A/B figure")
     args = parser.parse_args(argv)
     for name in args.scenarios.split():
         if name not in SCENARIOS:
@@ -51,7 +53,8 @@ def main(argv: List[str]) -> int:
     settings = Settings(table_size=args.table_size, seconds=args.time, rounds=args.rounds, tests=args.tests.split(),
                         threads=[int(t) for t in args.threads.split()], load_threads=args.load_threads,
                         encrypt_algorithms=args.encrypt_algorithms.split(),
-                        proxy_cpus=tuple(int(cpu) for cpu in args.proxy_cpus.split(",") if cpu) or None)
+                        proxy_cpus=tuple(int(cpu) for cpu in args.proxy_cpus.split(",") if cpu) or None,
+                        baseline_proxy=args.baseline_proxy or None)
     scenarios: List[Scenario] = []
     for name in args.scenarios.split():
         scenario = Scenario(name, SCENARIOS[name].DESCRIPTION, settings)

@@ -5,6 +5,8 @@ ds_<(id % 10) % 4>, and no other table may exist on the shards."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bench_processes import ScenarioProcesses, add_seed_account, direct, mariadb_client, proxy_endpoint
 from bench_scenario import POINT_SELECT, Scenario
 from seed_distsql import new_database, register_storage_units
@@ -53,6 +55,9 @@ def run(scenario: Scenario) -> None:
         mariadb_client(proxy, new_database("sharding_db") + register_storage_units(*units) + RULE)
         through_proxy = proxy_endpoint(proxy, "sharding_db")
         endpoints = [direct(single, "sbtest"), processes.haproxy(single, "sbtest"), through_proxy]
+        if settings.baseline_proxy:
+            baseline = processes.baseline_proxy(proxy, Path(settings.baseline_proxy))
+            endpoints.append(proxy_endpoint(baseline, "sharding_db", "proxy (baseline binary)"))
         sysbench(through_proxy, "oltp_read_write", "prepare", settings.table_size)
         sysbench(endpoints[0], "oltp_read_write", "prepare", settings.table_size)
         for test in settings.tests:

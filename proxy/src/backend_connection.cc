@@ -2,9 +2,11 @@
 
 #include <errmsg.h>
 #include <mysql.h>
-#include <sys/socket.h>
 
 #include <algorithm>
+#include <cstdint>
+
+#include "backend_packets.h"
 
 namespace sqlroute::proxy {
 
@@ -34,19 +36,8 @@ std::vector<ColumnInfo> ColumnsOf(MYSQL_RES* result) {
   return columns;
 }
 
-void CopyRow(MYSQL_RES* result, MYSQL_ROW row, std::vector<Cell>& cells) {
-  unsigned count = mysql_num_fields(result);
-  unsigned long* lengths = mysql_fetch_lengths(result);
-  cells.clear();
-  cells.reserve(count);
-  for (unsigned i = 0; i < count; ++i) {
-    if (row[i] == nullptr) {
-      cells.emplace_back();
-    } else {
-      cells.emplace_back(std::string(row[i], lengths[i]));
-    }
-  }
-}
+// Connector/C's error for a connection lost during a query (its message table is not exported).
+BackendError LostConnection() { return {CR_SERVER_LOST, "HY000", "Lost connection to server during query"}; }
 
 bool ConnectionLost(unsigned code) {
   return code == CR_SERVER_GONE_ERROR || code == CR_SERVER_LOST || code == CR_CONNECTION_ERROR ||
@@ -55,18 +46,13 @@ bool ConnectionLost(unsigned code) {
 
 }  // namespace
 
-BackendConnection::BackendConnection() : handle_(mysql_init(nullptr)) {
+BackendConnection::BackendConnection() : handle_(mysql_init(nullptr)), responses_(SIZE_MAX) {
   if (handle_ == nullptr) throw BackendFailure({CR_OUT_OF_MEMORY, "HY000", "MySQL client ran out of memory"});
   mysql_options(handle_, MYSQL_OPT_NONBLOCK, nullptr);
 }
 
 BackendConnection::~BackendConnection() {
   Unbind();
-  if (streaming_ != nullptr) {
-    // Rows left unread (the client went away mid-result): freeing would read them all first.
-    ::shutdown(mysql_get_socket(handle_), SHUT_RDWR);
-    mysql_free_result(streaming_);
-  }
   mysql_close(handle_);
 }
 
@@ -117,6 +103,7 @@ void BackendConnection::Bind(asio::io_context& io) {
   asio::error_code error;
   socket_ = std::make_unique<asio::posix::stream_descriptor>(io);
   socket_->assign(mysql_get_socket(handle_), error);
+  if (!error) socket_->non_blocking(true, error);  // write_some never blocks the thread
   if (error) broken_ = true;
 }
 
@@ -197,99 +184,201 @@ void BackendConnection::Wait(int status) {
   });
 }
 
-void BackendConnection::Send(const std::string& sql, BackendDone failed, std::function<void()> sent) {
-  last_used_ = std::chrono::steady_clock::now();
-  int status = mysql_real_query_start(&int_result_, handle_, sql.data(), sql.size());
-  Await(
-      status, [this](int events) { return mysql_real_query_cont(&int_result_, handle_, events); },
-      [this, failed = std::move(failed), sent = std::move(sent)] {
-        if (int_result_ != 0) {
-          Fail(failed);
-          return;
-        }
-        sent();
-      });
+bool BackendConnection::session_tracking() const { return (handle_->client_flag & CLIENT_SESSION_TRACKING) != 0; }
+
+void BackendConnection::Unreadable(const BackendDone& done, const char* what) {
+  broken_ = true;
+  Fail(done, BackendError{CR_MALFORMED_PACKET, "HY000", std::string("Malformed packet from the storage unit: ") + what});
 }
 
-void BackendConnection::FinishWithoutRows(BackendResult& into, const BackendDone& done) {
-  if (mysql_field_count(handle_) != 0) {  // a result set was due but could not be read
-    broken_ = true;
-    Fail(done);
+void BackendConnection::Finish(const BackendDone& done, std::optional<BackendError> error) {
+  if (error) {
+    Fail(done, std::move(error));
     return;
   }
-  into.has_rows = false;
-  into.affected_rows = mysql_affected_rows(handle_);
-  into.last_insert_id = mysql_insert_id(handle_);
-  into.warnings = static_cast<std::uint16_t>(mysql_warning_count(handle_));
-  const char* info = mysql_info(handle_);
-  into.info = info ? info : "";
   done(std::nullopt);
 }
 
-void BackendConnection::Execute(const std::string& sql, BackendResult& into, BackendDone done) {
-  Send(sql, done, [this, &into, done] {
-    int status = mysql_store_result_start(&result_, handle_);
-    Await(
-        status, [this](int events) { return mysql_store_result_cont(&result_, handle_, events); },
-        [this, &into, done] { ReadStoredResult(into, done); });
+bool BackendConnection::TakePacket() {
+  std::uint8_t sequence = 0;
+  switch (responses_.Next(packet_, sequence)) {
+    case FrameDecoder::Status::Ready: return true;
+    case FrameDecoder::Status::NeedMore: return false;
+    default: throw MalformedPacket("frames out of sequence");
+  }
+}
+
+void BackendConnection::ReadMore(const BackendDone& failed, std::function<void()> then) {
+  socket_->async_read_some(asio::buffer(read_buffer_), [this, failed, then = std::move(then)](
+                                                           const asio::error_code& error, std::size_t size) {
+    if (error) {
+      broken_ = true;
+      Fail(failed, LostConnection());
+      return;
+    }
+    responses_.Append(read_buffer_.data(), size);
+    then();
   });
-}
-
-void BackendConnection::ReadStoredResult(BackendResult& into, const BackendDone& done) {
-  MYSQL_RES* rows = result_;
-  result_ = nullptr;
-  if (rows == nullptr) {
-    FinishWithoutRows(into, done);
-    return;
-  }
-  into.has_rows = true;
-  into.columns = ColumnsOf(rows);
-  into.rows.clear();
-  into.rows.reserve(mysql_num_rows(rows));
-  while (MYSQL_ROW row = mysql_fetch_row(rows)) CopyRow(rows, row, into.rows.emplace_back());
-  into.warnings = static_cast<std::uint16_t>(mysql_warning_count(handle_));
-  mysql_free_result(rows);
-  done(std::nullopt);
 }
 
 void BackendConnection::Query(const std::string& sql, BackendResult& into, BackendDone done) {
-  Send(sql, done, [this, &into, done] {
-    streaming_ = mysql_use_result(handle_);  // reads nothing yet
-    if (streaming_ == nullptr) {
-      FinishWithoutRows(into, done);
+  last_used_ = std::chrono::steady_clock::now();
+  packet_.assign(1, '\x03');  // COM_QUERY
+  packet_ += sql;
+  request_.clear();
+  std::uint8_t sequence = 0;
+  AppendFrames(request_, packet_, sequence);
+  // Written at once when the socket takes it all (it nearly always does): an async write that
+  // completes at once still posts its completion, which costs the thread an epoll_wait.
+  asio::error_code ignored;
+  std::size_t written = socket_->write_some(asio::buffer(request_), ignored);
+  if (written == request_.size()) {
+    ReadResponse(into, done);
+    return;
+  }
+  asio::async_write(*socket_, asio::buffer(request_.data() + written, request_.size() - written),
+                    [this, &into, done = std::move(done)](const asio::error_code& error, std::size_t) {
+                      if (error) {
+                        broken_ = true;
+                        Fail(done, LostConnection());
+                        return;
+                      }
+                      ReadResponse(into, done);
+                    });
+}
+
+void BackendConnection::ReadResponse(BackendResult& into, const BackendDone& done) {
+  std::optional<BackendError> error;
+  try {
+    if (!TakePacket()) {
+      ReadMore(done, [this, &into, done] { ReadResponse(into, done); });
       return;
     }
-    into.has_rows = true;
-    streamed_columns_ = ColumnsOf(streaming_);
-    done(std::nullopt);
+    switch (KindOf(packet_)) {
+      case ResponseKind::Ok: {
+        OkPacket ok = DecodeOk(packet_, session_tracking());
+        // Further results (a CALL) would be read by nobody: the connection is not reused.
+        if (ok.status & SERVER_MORE_RESULTS_EXIST) broken_ = true;
+        into.has_rows = false;
+        into.affected_rows = ok.affected_rows;
+        into.last_insert_id = ok.last_insert_id;
+        into.warnings = ok.warnings;
+        into.info = std::move(ok.info);
+        break;
+      }
+      case ResponseKind::Err: {
+        ErrPacket err = DecodeErr(packet_);
+        error = BackendError{err.code, std::move(err.sql_state), std::move(err.message)};
+        break;
+      }
+      case ResponseKind::LocalInfile:
+        Unreadable(done, "LOAD DATA LOCAL INFILE is not supported");
+        return;
+      default: {
+        PacketReader in(packet_);
+        column_count_ = static_cast<std::size_t>(in.LengthEncoded().value_or(0));
+        streamed_columns_.clear();
+        streamed_columns_.reserve(column_count_);
+        ReadColumns(into, done);
+        return;
+      }
+    }
+  } catch (const MalformedPacket& malformed) {
+    Unreadable(done, malformed.what());
+    return;
+  }
+  Finish(done, std::move(error));
+}
+
+void BackendConnection::ReadColumns(BackendResult& into, const BackendDone& done) {
+  try {
+    // The column definitions, then the EOF packet that ends them.
+    while (streamed_columns_.size() <= column_count_) {
+      if (!TakePacket()) {
+        ReadMore(done, [this, &into, done] { ReadColumns(into, done); });
+        return;
+      }
+      if (streamed_columns_.size() == column_count_) {
+        if (KindOf(packet_) != ResponseKind::Eof) throw MalformedPacket("column definitions without their EOF");
+        break;
+      }
+      streamed_columns_.push_back(DecodeColumnDefinition(packet_));
+    }
+  } catch (const MalformedPacket& malformed) {
+    Unreadable(done, malformed.what());
+    return;
+  }
+  in_result_ = true;
+  into.has_rows = true;
+  done(std::nullopt);
+}
+
+bool BackendConnection::EndOfRows(std::optional<BackendError>& error) {
+  switch (KindOf(packet_)) {
+    case ResponseKind::Eof: {
+      EofPacket eof = DecodeEof(packet_);
+      warnings_ = eof.warnings;
+      if (eof.status & SERVER_MORE_RESULTS_EXIST) broken_ = true;
+      break;
+    }
+    case ResponseKind::Err: {  // a result the server cannot finish ends with an error
+      ErrPacket err = DecodeErr(packet_);
+      error = BackendError{err.code, std::move(err.sql_state), std::move(err.message)};
+      break;
+    }
+    default: return false;
+  }
+  in_result_ = false;
+  return true;
+}
+
+void BackendConnection::FetchRow(std::string_view& row, bool& more, BackendDone done) {
+  std::optional<BackendError> error;
+  try {
+    if (!TakePacket()) {
+      ReadMore(done, [this, &row, &more, done] { FetchRow(row, more, done); });
+      return;
+    }
+    more = !EndOfRows(error);
+    if (more && !TextRowFits(packet_, column_count_)) throw MalformedPacket("a row unlike its columns");
+    if (more) row = packet_;
+  } catch (const MalformedPacket& malformed) {
+    Unreadable(done, malformed.what());
+    return;
+  }
+  Finish(done, std::move(error));
+}
+
+void BackendConnection::Execute(const std::string& sql, BackendResult& into, BackendDone done) {
+  into.rows.clear();
+  Query(sql, into, [this, &into, done](std::optional<BackendError> error) {
+    if (error || !into.has_rows) {
+      done(std::move(error));
+      return;
+    }
+    StoreRows(into, done);
   });
 }
 
-void BackendConnection::FetchRow(std::vector<Cell>& row, bool& more, BackendDone done) {
-  int status = mysql_fetch_row_start(&row_, streaming_);
-  Await(
-      status, [this](int events) { return mysql_fetch_row_cont(&row_, streaming_, events); },
-      [this, &row, &more, done = std::move(done)] {
-        if (row_ != nullptr) {
-          CopyRow(streaming_, row_, row);
-          more = true;
-          done(std::nullopt);
-          return;
-        }
-        more = false;
-        if (mysql_errno(handle_) != 0) {
-          broken_ = true;  // the rest of the result is never read: the connection is closed
-          Fail(done);
-          return;
-        }
-        mysql_free_result(streaming_);  // every row is read: nothing left to wait for
-        streaming_ = nullptr;
-        done(std::nullopt);
-      });
-}
-
-std::uint16_t BackendConnection::warning_count() const {
-  return static_cast<std::uint16_t>(mysql_warning_count(handle_));
+void BackendConnection::StoreRows(BackendResult& into, const BackendDone& done) {
+  std::optional<BackendError> error;
+  try {
+    while (true) {
+      if (!TakePacket()) {
+        ReadMore(done, [this, &into, done] { StoreRows(into, done); });
+        return;
+      }
+      if (EndOfRows(error)) break;
+      if (!TextRowFits(packet_, column_count_)) throw MalformedPacket("a row unlike its columns");
+      DecodeTextRow(packet_, into.rows.emplace_back());
+    }
+  } catch (const MalformedPacket& malformed) {
+    Unreadable(done, malformed.what());
+    return;
+  }
+  into.columns = streamed_columns_;
+  into.warnings = warnings_;
+  Finish(done, std::move(error));
 }
 
 void BackendConnection::Describe(const std::string& sql, std::vector<ColumnInfo>& into, BackendDone done) {

@@ -1,5 +1,6 @@
 #include "client_session.h"
 
+#include "backend_packets.h"
 #include "binary_values.h"
 #include "error_mapping.h"
 #include "native_password.h"
@@ -36,6 +37,7 @@ ClientSession::~ClientSession() {
 void ClientSession::Start() {
   asio::error_code ignored;
   socket_.set_option(asio::ip::tcp::no_delay(true), ignored);
+  socket_.non_blocking(true, ignored);  // Write's write_some never blocks the thread
   identity_.connection_id = context_.next_connection_id++;
   identity_.host = socket_.remote_endpoint(ignored).address().to_string();
   scramble_ = NewScramble();
@@ -372,21 +374,40 @@ void ClientSession::Write(std::string bytes, bool close_after, bool finishes_com
     return;
   }
   writing_ = std::move(bytes);
-  asio::async_write(socket_, asio::buffer(writing_), [self = shared_from_this(), close_after, finishes_command](
-                                                         const asio::error_code& error, std::size_t) {
+  auto written = [self = shared_from_this(), close_after, finishes_command](const asio::error_code& error,
+                                                                            std::size_t) {
     if (finishes_command) --self->context_.in_flight;
     if (error || close_after) {
       self->Close();
       return;
     }
     self->ProcessBuffered();
-  });
+  };
+  // Written at once when the socket takes it all: an async write that completes at once still
+  // posts its completion, which costs the thread an epoll_wait. A command already buffered is
+  // taken up from the queue, so that pipelined commands never deepen the stack.
+  asio::error_code error;
+  std::size_t sent = socket_.write_some(asio::buffer(writing_), error);
+  if (sent == writing_.size()) {
+    if (decoder_.buffered() == 0) {
+      written(error, sent);
+    } else {
+      asio::post(socket_.get_executor(), [written, error, sent] { written(error, sent); });
+    }
+    return;
+  }
+  asio::async_write(socket_, asio::buffer(writing_.data() + sent, writing_.size() - sent), written);
 }
 
 void ClientSession::Columns(const std::vector<ColumnInfo>& columns) { AppendColumns(reply_, columns); }
 
-void ClientSession::Row(const std::vector<ColumnInfo>& columns, const std::vector<Cell>& row) {
-  AppendPacket(reply_, binary_rows_ ? EncodeBinaryRow(columns, row) : EncodeTextRow(row));
+void ClientSession::Row(const std::vector<ColumnInfo>& columns, std::string_view text_row) {
+  if (!binary_rows_) {
+    AppendPacket(reply_, text_row);
+    return;
+  }
+  DecodeTextRow(text_row, row_cells_);
+  AppendPacket(reply_, EncodeBinaryRow(columns, row_cells_));
 }
 
 bool ClientSession::Full() const {

@@ -65,7 +65,7 @@ class ClientSession : public std::enable_shared_from_this<ClientSession>, privat
 
   // RowSink: streamed rows go into `reply_`, written whenever it fills.
   void Columns(const std::vector<ColumnInfo>& columns) override;
-  void Row(const std::vector<ColumnInfo>& columns, const std::vector<Cell>& row) override;
+  void Row(const std::vector<ColumnInfo>& columns, std::string_view text_row) override;
   bool Full() const override;
   void Flush(std::function<void(bool)> written) override;
 
@@ -92,6 +92,7 @@ class ClientSession : public std::enable_shared_from_this<ClientSession>, privat
   std::string writing_;  // what the one outstanding write sends
   bool busy_ = false;    // a command is running
   bool binary_rows_ = false;  // the running command answers rows in the binary protocol
+  std::vector<Cell> row_cells_;  // a streamed row's cells, for its binary encoding
   std::vector<std::string> query_statements_;
   std::size_t next_statement_ = 0;
   bool running_statements_ = false, statement_ready_ = false;

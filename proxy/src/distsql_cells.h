@@ -26,6 +26,8 @@ std::string Joined(const YAML::Node& list);    // items joined by ","
 // A sharding strategy's kind (STANDARD, COMPLEX, HINT, NONE; "" when absent) and its settings.
 std::string StrategyType(const YAML::Node& strategy);
 YAML::Node StrategyBody(const YAML::Node& strategy);
+// SQL LIKE, ignoring case: % any run, _ one character, \ escapes the next.
+bool Like(const std::string& text, const std::string& pattern);
 // The database's rules as exported, without secrets; one rule by its tag (null when absent).
 YAML::Node ExportedRules(const LogicDatabase& database);
 YAML::Node RuleOf(const YAML::Node& exported, const char* tag);

@@ -19,31 +19,6 @@ bool Contains(const YAML::Node& list, const std::string& name) {
   return false;
 }
 
-// SQL LIKE, ignoring case: % any run, _ one character, \ escapes the next. Matched over the
-// pattern's items with the set of text positions reached, so that no pattern takes long.
-bool Like(const std::string& text, const std::string& pattern) {
-  std::vector<bool> reached(text.size() + 1, false), next(text.size() + 1);
-  reached[0] = true;
-  for (std::size_t from = 0; from < pattern.size(); ++from) {
-    char p = pattern[from];
-    bool any_run = p == '%', any_one = p == '_';
-    if (p == '\\' && from + 1 < pattern.size()) p = pattern[++from];
-    std::fill(next.begin(), next.end(), false);
-    for (std::size_t at = 0; at <= text.size(); ++at) {
-      if (!reached[at]) continue;
-      if (any_run) {
-        std::fill(next.begin() + static_cast<std::ptrdiff_t>(at), next.end(), true);
-        break;
-      }
-      bool same = at < text.size() && (any_one || std::tolower(static_cast<unsigned char>(p)) ==
-                                                      std::tolower(static_cast<unsigned char>(text[at])));
-      if (same) next[at + 1] = true;
-    }
-    reached.swap(next);
-  }
-  return reached[text.size()];
-}
-
 }  // namespace
 
 // ShowShadowRuleExecutor: a row per data source mapping (the rule), table of it and algorithm of

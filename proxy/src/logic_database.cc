@@ -48,8 +48,10 @@ void LogicDatabase::SyncPools(const RuleSet& rules) {
   pools_ = std::move(pools);  // statements running on a dropped pool keep it until they finish
 }
 
-std::shared_ptr<const RuleSet> LogicDatabase::Serving(const std::shared_ptr<const RuleSet>& configured) {
-  return metadata_.Load(name_, server_props_.empty() ? configured : WithDefaultProps(*configured, server_props_));
+std::shared_ptr<const RuleSet> LogicDatabase::Serving(const std::shared_ptr<const RuleSet>& configured,
+                                                      const std::set<std::string>* only) {
+  return metadata_.Load(name_, server_props_.empty() ? configured : WithDefaultProps(*configured, server_props_),
+                        only);
 }
 
 void LogicDatabase::SwapIn(std::shared_ptr<const RuleSet> configured) {
@@ -70,9 +72,9 @@ void LogicDatabase::Reload(std::shared_ptr<const RuleSet> rules) {
   SwapIn(std::move(rules));
 }
 
-void LogicDatabase::RefreshTableMetadata() {
+void LogicDatabase::RefreshTableMetadata(const std::set<std::string>& storage_units) {
   std::lock_guard<std::mutex> lock(change_mutex_);
-  engine_.Reload(Serving(configured_));
+  engine_.Reload(Serving(configured_, &storage_units));
 }
 
 void LogicDatabase::Persist() const {

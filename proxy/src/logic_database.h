@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,16 +34,18 @@ class LogicDatabase {
   void ApplyDistSql(const std::string& script);
   // Swaps in rules read again from the rule file (SIGHUP), with the pools brought in line.
   void Reload(std::shared_ptr<const RuleSet> rules);
-  // Reads the storage units' table metadata again and swaps in the rules with it (after DDL, as
-  // ShardingSphere's MetaDataRefreshEngine refreshes it).
-  void RefreshTableMetadata();
+  // Reads the table metadata of `storage_units` (those a DDL statement ran on) again and swaps in
+  // the rules with it, as ShardingSphere's MetaDataRefreshEngine refreshes what the DDL changed.
+  void RefreshTableMetadata(const std::set<std::string>& storage_units);
   // Writes the rules as configured to the rule file (secrets included: the file is the configuration).
   void Persist() const;
   void RemoveRuleFile() const;
 
  private:
   // Engine rules for `configured`: the server props under its own, then the storage units' metadata.
-  std::shared_ptr<const RuleSet> Serving(const std::shared_ptr<const RuleSet>& configured);
+  // `only`: the storage units to read again (StorageUnitMetadata::Load), all when null.
+  std::shared_ptr<const RuleSet> Serving(const std::shared_ptr<const RuleSet>& configured,
+                                         const std::set<std::string>* only = nullptr);
   // Swaps `configured` in, the pools brought in line first; nothing changes when it throws.
   void SwapIn(std::shared_ptr<const RuleSet> configured);
   void SyncPools(const RuleSet& rules);

@@ -25,6 +25,11 @@ std::string_view PacketReader::Fixed(std::size_t size) {
   return field;
 }
 
+std::uint8_t PacketReader::PeekU8() const {
+  if (done()) throw MalformedPacket("packet ends inside a field");
+  return static_cast<std::uint8_t>(data_[offset_]);
+}
+
 std::uint8_t PacketReader::U8() { return static_cast<std::uint8_t>(Fixed(1)[0]); }
 std::uint16_t PacketReader::U16() { return static_cast<std::uint16_t>(LittleEndian(Fixed(2))); }
 std::uint32_t PacketReader::U24() { return static_cast<std::uint32_t>(LittleEndian(Fixed(3))); }

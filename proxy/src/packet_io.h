@@ -35,6 +35,8 @@ class PacketReader {
   std::string_view NulTerminated();
   std::string_view Fixed(std::size_t size);
   std::string_view Rest();
+  // The next byte, left unread.
+  std::uint8_t PeekU8() const;
   void Skip(std::size_t size) { Fixed(size); }
 
   std::size_t remaining() const { return data_.size() - offset_; }

@@ -10,6 +10,7 @@
 #include "distsql_cells.h"
 #include "distsql_queries.h"
 #include "session_statements.h"
+#include "show_tables.h"
 #include "sqlroute/error_text.h"
 #include "table_metadata.h"
 
@@ -29,6 +30,10 @@ StatementResult DatabaseExists(const std::string& name) {
 
 StatementResult NoDatabase() {
   return StatementResult::Failure(mysql_error::kNoDatabase, "3D000", "No database selected");
+}
+
+StatementResult UnknownDatabase(const std::string& name) {
+  return StatementResult::Failure(mysql_error::kBadDatabase, "42000", "Unknown database '" + name + "'");
 }
 
 }  // namespace
@@ -106,9 +111,15 @@ void QueryDispatcher::RunStatement(ConnectionState& state, const ClientIdentity&
       done(std::move(result));
       return;
     }
+    case Kind::ShowTables: {
+      std::string name = statement.name.empty() ? state.database : statement.name;
+      std::shared_ptr<LogicDatabase> shown = context_.databases.Find(name);
+      done(shown ? ShowTables(*shown, statement.flag, statement.like) : name.empty() ? NoDatabase() : UnknownDatabase(name));
+      return;
+    }
     case Kind::Use:
       if (!context_.databases.Find(statement.name)) {
-        done(StatementResult::Failure(mysql_error::kBadDatabase, "42000", "Unknown database '" + statement.name + "'"));
+        done(UnknownDatabase(statement.name));
         return;
       }
       state.database = statement.name;
@@ -129,9 +140,12 @@ void QueryDispatcher::RunStatement(ConnectionState& state, const ClientIdentity&
       return;
     case Kind::None: break;
   }
-  std::shared_ptr<LogicDatabase> database = context_.databases.Find(state.database);
+  // A SHOW naming a logical database runs in it (ShardingSphere takes the statement's database
+  // before the session's); the unit SQL leaves the name out.
+  const std::string& name = statement.database.empty() ? state.database : statement.database;
+  std::shared_ptr<LogicDatabase> database = context_.databases.Find(name);
   if (!database) {
-    done(NoDatabase());
+    done(statement.database.empty() ? NoDatabase() : UnknownDatabase(statement.database));
     return;
   }
   if (state.transaction.active()) state.session.in_transaction = true;
@@ -146,15 +160,17 @@ void QueryDispatcher::RunStatement(ConnectionState& state, const ClientIdentity&
                              });
 }
 
-// After DDL the storage units' metadata is read again (blocking reads, so on the worker pool)
+// After DDL the metadata of the storage units it ran on is read again (blocking reads, so on the worker pool)
 // before the client has its answer, as ShardingSphere's MetaDataRefreshEngine refreshes it.
 void QueryDispatcher::RefreshMetadata(ConnectionState& state, std::shared_ptr<LogicDatabase> database,
                                       StatementResult result, StatementDone done) {
   auto answer = std::make_shared<StatementResult>(std::move(result));
+  std::set<std::string> touched;
+  for (const SqlUnit& unit : state.plan.units) touched.insert(unit.data_source);
   OnWorker(
       state,
-      [database] {
-        database->RefreshTableMetadata();
+      [database, touched = std::move(touched)] {
+        database->RefreshTableMetadata(touched);
         return StatementResult::Done();
       },
       [answer, done = std::move(done)](StatementResult refreshed) {

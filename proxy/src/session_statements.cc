@@ -60,6 +60,45 @@ bool Is(const std::vector<Token>& tokens, std::size_t index, std::string_view wo
   return index < tokens.size() && tokens[index].upper == word;
 }
 
+bool IsFromOrIn(const std::vector<Token>& tokens, std::size_t index) {
+  return index < tokens.size() && (tokens[index].upper == "FROM" || tokens[index].upper == "IN");
+}
+
+bool IsShowTables(const std::vector<Token>& tokens) {
+  return Is(tokens, 1, "TABLES") || (Is(tokens, 1, "FULL") && Is(tokens, 2, "TABLES"));
+}
+
+// SHOW [FULL] TABLES [FROM | IN db] [LIKE 'p'].
+LocalStatement ClassifyShowTables(const std::vector<Token>& tokens) {
+  LocalStatement statement;
+  statement.kind = LocalStatement::Kind::ShowTables;
+  statement.flag = Is(tokens, 1, "FULL");
+  std::size_t next = statement.flag ? 3 : 2;
+  if (IsFromOrIn(tokens, next) && next + 1 < tokens.size()) {
+    statement.name = tokens[next + 1].text;
+    next += 2;
+  }
+  if (Is(tokens, next, "LIKE") && next + 1 < tokens.size()) statement.like = tokens[next + 1].text;
+  return statement;
+}
+
+// The database another SHOW names: SHOW [FULL] COLUMNS | FIELDS | INDEX | INDEXES | KEYS FROM t
+// FROM | IN db (or FROM db.t), SHOW TABLE STATUS FROM | IN db; "" when it names none.
+std::string ShownDatabase(const std::vector<Token>& tokens) {
+  std::size_t at = Is(tokens, 1, "FULL") ? 2 : 1;
+  for (const char* word : {"COLUMNS", "FIELDS", "INDEX", "INDEXES", "KEYS"}) {
+    if (!Is(tokens, at, word) || !IsFromOrIn(tokens, at + 1) || at + 2 >= tokens.size()) continue;
+    if (IsFromOrIn(tokens, at + 3) && at + 4 < tokens.size()) return tokens[at + 4].text;
+    const std::string& table = tokens[at + 2].text;
+    std::size_t dot = table.find('.');
+    return dot == std::string::npos ? "" : table.substr(0, dot);
+  }
+  if (Is(tokens, 1, "TABLE") && Is(tokens, 2, "STATUS") && IsFromOrIn(tokens, 3) && tokens.size() > 4) {
+    return tokens[4].text;
+  }
+  return "";
+}
+
 // SET a = 1, @@session.autocommit = 0, NAMES utf8mb4 ...: autocommit wins if it appears.
 LocalStatement ClassifySet(const std::vector<Token>& tokens) {
   LocalStatement statement;
@@ -156,6 +195,8 @@ LocalStatement ClassifyStatement(std::string_view sql) {
     statement.name = tokens[1].text;
   } else if (first == "SHOW" && (Is(tokens, 1, "DATABASES") || Is(tokens, 1, "SCHEMAS"))) {
     statement.kind = Kind::ShowDatabases;
+  } else if (first == "SHOW" && IsShowTables(tokens)) {
+    statement = ClassifyShowTables(tokens);
   } else if ((first == "CREATE" || first == "DROP") && (Is(tokens, 1, "DATABASE") || Is(tokens, 1, "SCHEMA"))) {
     bool create = first == "CREATE";
     std::size_t name = 2;
@@ -179,6 +220,7 @@ LocalStatement ClassifyStatement(std::string_view sql) {
                tokens[1].upper == "COMPUTE"))) {
     statement.kind = Kind::DistSqlQuery;
   }
+  if (first == "SHOW" && statement.kind == Kind::None) statement.database = ShownDatabase(tokens);
   return statement;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Statements the proxy answers itself rather than routing, as ShardingSphere-Proxy's
 // admin and transaction handlers do: transaction control, session SET, SELECT @@variable,
-// USE, SHOW DATABASES, CREATE / DROP DATABASE, and DistSQL.
+// USE, SHOW DATABASES, SHOW TABLES, CREATE / DROP DATABASE, and DistSQL.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +18,7 @@ struct LocalStatement {
     SetSession,      // other SET: accepted, nothing to do
     SelectSystem,    // items: @@variables and functions such as DATABASE()
     ShowDatabases,
+    ShowTables,      // flag: FULL; name: the FROM / IN database ("" for the current); like
     Use,             // name
     CreateDatabase,  // name, flag: IF NOT EXISTS
     DropDatabase,    // name, flag: IF EXISTS
@@ -32,6 +33,10 @@ struct LocalStatement {
   Kind kind = Kind::None;
   bool flag = false;
   std::string name;
+  std::string like;      // ShowTables: the LIKE pattern, "" for none
+  // None: the logical database a SHOW names (SHOW COLUMNS FROM t FROM db, SHOW INDEX FROM db.t,
+  // SHOW TABLE STATUS IN db, ...), which it runs in rather than the current one; "" for the current.
+  std::string database;
   std::vector<Item> items;
 };
 

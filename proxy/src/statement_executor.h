@@ -3,8 +3,9 @@
 // pooled backend connection over the non-blocking client API, units of different data sources
 // at once (ShardingSphere's DriverExecutionPrepareEngine groups a data source's units over at
 // most max-connections-size-per-query connections), then merges the results with the engine's
-// merge and decrypts encrypted columns. One unit whose rows need no merge is streamed: its rows
-// reach the client as they are read, never all held (ShardingSphere's stream merged result).
+// merge and decrypts encrypted columns. One unit whose rows need no merge, and several units'
+// ORDER BY on a connection each, are streamed: their rows reach the client as they are read,
+// never all held (ShardingSphere's stream merged results).
 #include <asio.hpp>
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "backend_pool.h"
@@ -43,7 +45,8 @@ class RowSink {
  public:
   virtual ~RowSink() = default;
   virtual void Columns(const std::vector<ColumnInfo>& columns) = 0;
-  virtual void Row(const std::vector<ColumnInfo>& columns, const std::vector<Cell>& row) = 0;
+  // One row as the storage unit sent it: a text row's payload.
+  virtual void Row(const std::vector<ColumnInfo>& columns, std::string_view text_row) = 0;
   // Whether enough is buffered that it should be written before more rows are read.
   virtual bool Full() const = 0;
   // Writes what is buffered; `written(true)` once it is, `written(false)` when the client is gone.

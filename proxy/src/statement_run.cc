@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "merged_stream.h"
 #include "result_conversion.h"
 #include "sqlroute/merge.h"
 
@@ -232,6 +233,15 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
       Stream();
       return;
     }
+    bool unit_per_connection =
+        std::all_of(jobs_.begin(), jobs_.end(), [](const ConnectionJob& job) { return job.units.size() == 1; });
+    if (sink_ != nullptr && StreamsMerged(plan_, unit_per_connection)) {
+      std::vector<BackendConnection*> connections(plan_.units.size());
+      for (const ConnectionJob& job : jobs_) connections[job.units.front()] = &**job.connection;
+      RunMergedStream(plan_, rules_, std::move(connections), unit_sql_, *sink_,
+                      [self = shared_from_this()](StatementResult result) { self->Answer(std::move(result)); });
+      return;
+    }
     pending_jobs_ = jobs_.size();
     for (std::size_t j = 0; j < jobs_.size(); ++j) RunUnit(j, 0);
   }
@@ -294,7 +304,7 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
                                   });
   }
 
-  // Rows the library already holds come back before FetchRow returns: they are taken in this
+  // Rows already read from the socket come back before FetchRow returns: they are taken in this
   // loop rather than by recursion, so a long result never deepens the stack.
   void FetchRows() {
     fetching_ = true;
@@ -360,7 +370,7 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
   std::vector<std::string> unit_sql_;
   std::size_t pending_jobs_ = 0;
   BackendResult scratch_;
-  std::vector<Cell> row_;
+  std::string_view row_;
   bool more_rows_ = false;
   bool fetching_ = false;
   bool fetch_again_ = false;

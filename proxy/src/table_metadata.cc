@@ -10,13 +10,15 @@
 namespace sqlroute::proxy {
 
 std::shared_ptr<const RuleSet> StorageUnitMetadata::Load(const std::string& database,
-                                                         const std::shared_ptr<const RuleSet>& rules) {
+                                                         const std::shared_ptr<const RuleSet>& rules,
+                                                         const std::set<std::string>* only) {
   std::vector<std::string> units = rules->MetadataStorageUnits();
   for (auto reading = readings_.begin(); reading != readings_.end();) {  // units no longer there
     bool kept = std::find(units.begin(), units.end(), reading->first) != units.end();
     reading = kept ? std::next(reading) : readings_.erase(reading);
   }
   for (const std::string& unit : units) {
+    if (only != nullptr && only->count(unit) == 0 && readings_.count(unit) != 0) continue;
     try {
       readings_[unit] = DiscoverStorageUnit(*rules, unit);
     } catch (const Error& error) {

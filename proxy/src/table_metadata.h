@@ -5,6 +5,7 @@
 // the proxy logs which unit, never a password.
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "sqlroute/rule_set.h"
@@ -13,9 +14,11 @@ namespace sqlroute::proxy {
 
 class StorageUnitMetadata {
  public:
-  // `rules` with the metadata its storage units hold, each unit read again; `rules` itself when no
-  // unit was ever read or the folded metadata does not compile (logged with `database`).
-  std::shared_ptr<const RuleSet> Load(const std::string& database, const std::shared_ptr<const RuleSet>& rules);
+  // `rules` with the metadata its storage units hold, each unit read again (with `only`, the units
+  // it names and those never read); `rules` itself when no unit was ever read or the folded
+  // metadata does not compile (logged with `database`).
+  std::shared_ptr<const RuleSet> Load(const std::string& database, const std::shared_ptr<const RuleSet>& rules,
+                                      const std::set<std::string>* only = nullptr);
 
  private:
   std::map<std::string, std::string> readings_;  // storage unit -> its tables, as YAML

@@ -1,11 +1,14 @@
 // A client's bytes -> sqlroute-proxy's packet decoder: frames reassembled (1 MiB limit), the first
 // payload as a handshake response, the rest as commands (COM_QUERY text classified and split,
 // COM_STMT_EXECUTE parameters for a parameter count taken from the input, binary rows encoded
-// from the decoded values). Every payload must frame and decode back to itself.
+// from the decoded values). Every payload must frame and decode back to itself. Each payload is
+// also read as a storage unit's response packet (OK, ERR, EOF, column definition), and as a text
+// row: one that fits its cell count must encode to a row of the same cells.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
+#include "backend_packets.h"
 #include "binary_values.h"
 #include "packet_io.h"
 #include "protocol_messages.h"
@@ -51,6 +54,30 @@ void DecodeCommand(const std::string& payload, std::string& param_types) {
   }
 }
 
+void DecodeResponse(const std::string& payload) {
+  try {
+    switch (KindOf(payload)) {
+      case ResponseKind::Ok: DecodeOk(payload, payload.size() % 2 == 0); break;
+      case ResponseKind::Err: DecodeErr(payload); break;
+      case ResponseKind::Eof: DecodeEof(payload); break;
+      default: DecodeColumnDefinition(payload);
+    }
+  } catch (const MalformedPacket&) {
+  }
+  std::size_t cells = 0;
+  try {
+    ForEachCell(payload, [&cells](const std::string_view*) { ++cells; });
+  } catch (const MalformedPacket&) {
+    return;
+  }
+  if (!TextRowFits(payload, cells)) std::abort();
+  std::vector<Cell> row, again;
+  DecodeTextRow(payload, row);
+  // Lengths may be written longer than needed: the cells, not the bytes, come back.
+  DecodeTextRow(EncodeTextRow(row), again);
+  if (row.size() != cells || again != row) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -68,6 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     again.Append(framed.data(), framed.size());
     std::string decoded;
     if (again.Next(decoded, sequence) != FrameDecoder::Status::Ready || decoded != payload) std::abort();
+    DecodeResponse(payload);
     try {
       if (first) {
         DecodeHandshakeResponse(payload);

@@ -30,8 +30,9 @@ def free_port() -> int:
 
 
 class ProxyProcess:
-    def __init__(self, conf_dir: Path) -> None:
+    def __init__(self, conf_dir: Path, binary: Path = PROXY_BINARY) -> None:
         self.conf_dir = conf_dir
+        self.binary = binary
         self.port = 0
         self.process: Optional[subprocess.Popen] = None
         self.log_path = conf_dir / "proxy.log"
@@ -39,7 +40,7 @@ class ProxyProcess:
     def start(self, timeout: float = 20.0) -> None:
         self.port = free_port()
         log = open(self.log_path, "ab")
-        self.process = subprocess.Popen([str(PROXY_BINARY), "--conf", str(self.conf_dir), "--port", str(self.port)],
+        self.process = subprocess.Popen([str(self.binary), "--conf", str(self.conf_dir), "--port", str(self.port)],
                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
         deadline = time.monotonic() + timeout

@@ -1,7 +1,8 @@
 """Table metadata read from the storage units when a logical database is built and after DDL, as
 ShardingSphere-Proxy loads it and its MetaDataRefreshEngine refreshes it: `!SINGLE` places the
 tables it finds, `SELECT *` and INSERT without a column list use the real visible columns, a
-table created through the proxy routes as a single table, and an unreadable storage unit is
+table created through the proxy routes as a single table, DDL reads again only the storage
+units it ran on, and an unreadable storage unit is
 logged without its password while the others keep working."""
 
 from __future__ import annotations
@@ -107,6 +108,21 @@ def test_a_table_created_through_the_proxy_routes_as_a_single_table(meta_proxy, 
         assert rows(connection, "SHOW SINGLE TABLES LIKE 't_cr%'") == []
     with storage_servers[1].connect("meta_ds_1") as connection:
         assert rows(connection, "SHOW TABLES") == []
+
+
+def test_ddl_reads_again_only_the_storage_units_it_ran_on(meta_proxy, storage_servers):
+    with storage_servers[0].connect("meta_ds_0") as connection, connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE t_behind (id INT PRIMARY KEY)")  # not through the proxy
+    with meta_proxy.connect(database="meta_db") as connection, connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE t_on_ds_1 (id INT PRIMARY KEY)")  # ds_1, the default data source
+        assert rows(connection, "SHOW SINGLE TABLE t_on_ds_1") == [["t_on_ds_1", "ds_1"]]
+        assert rows(connection, "SHOW SINGLE TABLE t_behind") == []  # ds_0 was not read again
+        cursor.execute("ALTER TABLE t_found ADD COLUMN note INT")  # on ds_0
+        assert rows(connection, "SHOW SINGLE TABLE t_behind") == [["t_behind", "ds_0"]]
+        cursor.execute("ALTER TABLE t_found DROP COLUMN note")
+        cursor.execute("DROP TABLE t_behind")
+        cursor.execute("DROP TABLE t_on_ds_1")
+        assert rows(connection, "SHOW SINGLE TABLES") == [["t_account", "ds_0"], ["t_found", "ds_0"]]
 
 
 def test_registered_storage_units_are_read(meta_proxy, storage_servers):
