@@ -18,6 +18,9 @@ namespace py = pybind11;
 namespace sqlroute::bindings {
 namespace {
 
+// sqlroute.algorithms.KINDS.
+constexpr const char* kAlgorithmKinds = "sharding, key_generator, encryptor, load_balancer, shadow, auditor";
+
 using Adapter = std::shared_ptr<const PythonRef>;
 
 py::object OptionalValue(const std::optional<Value>& value) { return value ? ToPython(*value) : py::none(); }
@@ -263,7 +266,7 @@ void Register(const std::string& kind, const std::string& type, py::object facto
       });
     });
   } else {
-    throw py::value_error("unknown algorithm kind `" + kind + "`");
+    throw Error(Message<msg::UnknownAlgorithmKind>(arg::kind = kind, arg::known = kAlgorithmKinds));
   }
 }
 
@@ -279,7 +282,7 @@ std::optional<AlgorithmKind> KindNamed(const std::string& kind) {
 
 AlgorithmKind RequireKind(const std::string& kind) {
   std::optional<AlgorithmKind> found = KindNamed(kind);
-  if (!found) throw py::value_error("unknown algorithm kind `" + kind + "`");
+  if (!found) throw Error(Message<msg::UnknownAlgorithmKind>(arg::kind = kind, arg::known = kAlgorithmKinds));
   return *found;
 }
 

@@ -16,6 +16,11 @@ namespace py = pybind11;
 namespace sqlroute::bindings {
 namespace {
 
+// The keys Hints.to_native writes (python/sqlroute/hints.py), as its unknown-key error lists them.
+constexpr const char* kHintKeys =
+    "data_source_name, database_value_only, database_values, disable_audit_names, shadow, skip_metadata_validate, "
+    "skip_sql_rewrite, table_values, write_route_only";
+
 std::map<std::string, std::vector<Value>> ValuesPerTable(py::handle mapping, const std::string& where) {
   std::map<std::string, std::vector<Value>> result;
   for (auto item : py::reinterpret_borrow<py::dict>(mapping)) {
@@ -40,7 +45,7 @@ Hints HintsFromDict(const py::dict& fields) {
     else if (key == "skip_sql_rewrite") hints.skip_sql_rewrite = value.cast<bool>();
     else if (key == "skip_metadata_validate") hints.skip_metadata_validate = value.cast<bool>();
     else if (key == "disable_audit_names") hints.disable_audit_names = value.cast<std::vector<std::string>>();
-    else throw py::value_error("unknown hint `" + key + "`");
+    else throw Error(Message<msg::HintUnknownKeys>(arg::names = key, arg::known = kHintKeys));
   }
   return hints;
 }

@@ -1,5 +1,12 @@
 #include "error_translation.h"
 
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <pybind11/stl.h>
+
 #include "python_types.h"
 
 namespace py = pybind11;
@@ -53,6 +60,31 @@ void RegisterErrorTranslation(py::module_& module) {
         return result;
       },
       "The error catalogue: (code, category, ShardingSphere code or 0) for every code.");
+  module.def(
+      "error_python_builtins",
+      [] {
+        py::list result;
+#define SQLROUTE_PYTHON_BUILTIN(code, builtin) result.append(py::make_tuple(#code, #builtin));
+#include "sqlroute/error_python.def"
+#undef SQLROUTE_PYTHON_BUILTIN
+        return result;
+      },
+      "(code, builtin): the codes whose Python class also derives from ValueError or TypeError.");
+  module.def(
+      "error",
+      [](const std::string& message, const std::map<std::string, std::string>& args) {
+        std::vector<std::pair<std::string, std::string>> list(args.begin(), args.end());
+        std::optional<ErrorText> text = MessageNamed(message, list);
+        if (!text) {
+          std::string names;
+          for (const auto& each : list) names += (names.empty() ? "" : ", ") + each.first;
+          throw Error(Message<msg::UnexpectedEngineFailure>(
+              arg::detail = "no catalogue message `" + message + "` takes the arguments (" + names + ")"));
+        }
+        return ToPythonError(Error(*std::move(text)));
+      },
+      py::arg("message"), py::arg("args"),
+      "The sqlroute.Error of catalogue message `message` (error_messages.def) with `args` {name: text}.");
 }
 
 }  // namespace sqlroute::bindings

@@ -14,13 +14,13 @@ namespace {
 Collation CollationNamed(const std::string& name) {
   if (name == "general_ci") return Collation::GeneralCi;
   if (name == "binary") return Collation::Binary;
-  throw py::value_error("collation must be 'general_ci' or 'binary', not '" + name + "'");
+  throw Error(Message<msg::CollationUnknown>(arg::name = name));
 }
 
 // One unit's (columns, rows).
 ResultSet UnitResult(py::handle result, const std::string& where) {
   auto parts = py::reinterpret_borrow<py::sequence>(result);
-  if (parts.size() != 2) throw py::value_error(where + " must be a (columns, rows) pair");
+  if (parts.size() != 2) throw Error(Message<msg::UnitResultNotPair>(arg::path = where));
   ResultSet unit;
   unit.columns = parts[0].cast<std::vector<std::string>>();
   std::size_t index = 0;

@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "session_binding.h"
+#include "sqlroute/error_text.h"
 
 namespace py = pybind11;
 
@@ -60,7 +61,9 @@ void RegisterSession(py::module_& module) {
           "affinity_window",
           [](SessionHandle& h) { return Locked(h, [](Session& s) { return Seconds(s.affinity_window).count(); }); },
           [](SessionHandle& h, double seconds) {
-            if (seconds < 0) throw py::value_error("affinity_window must be >= 0 seconds");
+            if (seconds < 0) {
+              throw Error(Message<msg::AffinityWindowNegative>(arg::value = py::str(py::float_(seconds)).cast<std::string>()));
+            }
             Locked(h, [&](Session& s) {
               s.affinity_window = std::chrono::duration_cast<std::chrono::milliseconds>(Seconds(seconds));
             });

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "python_types.h"
+#include "sqlroute/error_text.h"
 
 namespace py = pybind11;
 
@@ -15,10 +16,6 @@ namespace sqlroute::bindings {
 namespace {
 
 std::string TypeName(py::handle object) { return Py_TYPE(object.ptr())->tp_name; }
-
-[[noreturn]] void ThrowValueError(const std::string& where, const std::string& what) {
-  throw py::value_error(where + ": " + what);
-}
 
 std::string Digits(py::handle integer) {
   py::object text = py::reinterpret_steal<py::object>(PyNumber_ToBase(integer.ptr(), 10));
@@ -29,7 +26,7 @@ std::string Digits(py::handle integer) {
 long long ToLongLong(py::handle integer, const std::string& where, const char* type_name) {
   int overflow = 0;
   long long result = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
-  if (overflow != 0) ThrowValueError(where, std::string(type_name) + " value does not fit in 64 bits");
+  if (overflow != 0) throw Error(Message<msg::ParameterOutOfRange>(arg::path = where, arg::type = type_name, arg::bits = 64));
   if (result == -1 && PyErr_Occurred()) throw py::error_already_set();
   return result;
 }
@@ -42,7 +39,7 @@ Value IntegerToValue(py::handle object, const std::string& where) {
   if (type.is(types.int_type)) {
     long long v = ToLongLong(object, where, "Int");
     if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) {
-      ThrowValueError(where, "Int value does not fit in 32 bits");
+      throw Error(Message<msg::ParameterOutOfRange>(arg::path = where, arg::type = "Int", arg::bits = 32));
     }
     return Value::Int(static_cast<int32_t>(v));
   }
@@ -79,7 +76,7 @@ Value TemporalToValue(py::handle object, const std::string& where) {
   PyObject* o = object.ptr();
   if (PyDateTime_Check(o)) {
     if (PyDateTime_DATE_GET_TZINFO(o) != Py_None) {
-      ThrowValueError(where, "a timezone-aware datetime has no MySQL DATETIME equivalent; pass a naive datetime");
+      throw Error(Message<msg::ParameterTimezoneAware>(arg::path = where, arg::type = "datetime", arg::kind = "DATETIME"));
     }
     return Value::DateTime(DateText(PyDateTime_GET_YEAR(o), PyDateTime_GET_MONTH(o), PyDateTime_GET_DAY(o)) + " " +
                            TimeText(PyDateTime_DATE_GET_HOUR(o), PyDateTime_DATE_GET_MINUTE(o),
@@ -87,7 +84,7 @@ Value TemporalToValue(py::handle object, const std::string& where) {
   }
   if (PyDate_Check(o)) return Value::Date(DateText(PyDateTime_GET_YEAR(o), PyDateTime_GET_MONTH(o), PyDateTime_GET_DAY(o)));
   if (PyDateTime_TIME_GET_TZINFO(o) != Py_None) {
-    ThrowValueError(where, "a timezone-aware time has no MySQL TIME equivalent; pass a naive time");
+    throw Error(Message<msg::ParameterTimezoneAware>(arg::path = where, arg::type = "time", arg::kind = "TIME"));
   }
   return Value::Time(TimeText(PyDateTime_TIME_GET_HOUR(o), PyDateTime_TIME_GET_MINUTE(o),
                               PyDateTime_TIME_GET_SECOND(o), PyDateTime_TIME_GET_MICROSECOND(o)));
@@ -167,11 +164,10 @@ Value ToValue(py::handle object, const std::string& where) {
   if (PyByteArray_Check(o)) return Value::Bytes(std::string(PyByteArray_AS_STRING(o), PyByteArray_GET_SIZE(o)));
   if (PyDate_Check(o) || PyTime_Check(o)) return TemporalToValue(object, where);
   if (py::isinstance(object, Types().decimal_type)) {
-    if (!object.attr("is_finite")().cast<bool>()) ThrowValueError(where, "a Decimal NaN or Infinity has no SQL value");
+    if (!object.attr("is_finite")().cast<bool>()) throw Error(Message<msg::ParameterDecimalNotFinite>(arg::path = where));
     return Value::Decimal(py::str(object).cast<std::string>());
   }
-  throw py::type_error(where + ": cannot bind a value of type '" + TypeName(object) +
-                       "' (use None, bool, int, float, Decimal, str, bytes, date, time or datetime)");
+  throw Error(Message<msg::ParameterTypeUnbindable>(arg::path = where, arg::type = TypeName(object)));
 }
 
 namespace {

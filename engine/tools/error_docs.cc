@@ -20,6 +20,23 @@ constexpr ErrorCode kCodes[] = {
 #undef SQLROUTE_ERROR
 };
 
+struct PythonBuiltin {
+  ErrorCode code;
+  const char* builtin;
+};
+
+constexpr PythonBuiltin kPythonBuiltins[] = {
+#define SQLROUTE_PYTHON_BUILTIN(name, builtin) {ErrorCode::name, #builtin},
+#include "sqlroute/error_python.def"
+#undef SQLROUTE_PYTHON_BUILTIN
+};
+
+void WritePythonBuiltin(std::ostream& out, ErrorCode code) {
+  for (const PythonBuiltin& each : kPythonBuiltins) {
+    if (each.code == code) out << "Python: also a `" << each.builtin << "`\n\n";
+  }
+}
+
 void WriteMessages(std::ostream& out, ErrorCode code) {
   out << "```text\n";
   for (const MessageEntry& entry : kMessages) {
@@ -35,7 +52,13 @@ std::string Page() {
          "`engine/tools/error_docs.cc`; `cmake --build build --target errors_doc` rewrites this page and the\n"
          "ctest test `ErrorsDoc.MatchesCatalogue` checks it. Every error carries its code, the code's category\n"
          "(the Python exception class) and the ShardingSphere code where one exists. In the messages, `{name}`\n"
-         "is an argument and `{{`/`}}` stand for literal braces.\n";
+         "is an argument and `{{`/`}}` stand for literal braces.\n\n"
+         "In Python, bad arguments to the API (parameters, hints, rules, metadata and options given as Python\n"
+         "values) raise these errors too, with their code and message from the catalogue; the codes marked\n"
+         "\"Python: also a `ValueError`\" (or `TypeError`, `error_python.def`) have a class that also derives from\n"
+         "that builtin, so code catching what Python's own argument checks raise keeps working. A misuse of the API\n"
+         "itself (a factory that is not callable, a session of another type, decrypting a plan no engine routed) is\n"
+         "a plain `TypeError` / `ValueError`, as Python's own programming errors are.\n";
   std::string_view category;
   for (ErrorCode code : kCodes) {
     std::string_view name = sqlroute::CategoryName(sqlroute::CategoryOf(code));
@@ -44,6 +67,7 @@ std::string Page() {
     out << "\n### " << sqlroute::ErrorCodeName(code) << "\n\n";
     int ss_code = sqlroute::ShardingSphereCode(code);
     out << "ShardingSphere code: " << (ss_code ? std::to_string(ss_code) : std::string("none")) << "\n\n";
+    WritePythonBuiltin(out, code);
     WriteMessages(out, code);
   }
   out << "\n## Prefixes\n\nContext put before the message of an error that keeps its own code.\n\n```text\n";

@@ -43,6 +43,11 @@ Every failure raises a subclass of :class:`Error` with ``code``, ``category``, `
 :class:`SqlSyntaxError`, :class:`ConfigError`, :class:`BindError`, :class:`RouteError`,
 :class:`RewriteError`, :class:`MergeError`, :class:`UnsupportedSqlError`, :class:`InternalError`,
 :class:`ClusterError`.
+Bad arguments (parameters, hints, rules or options given as Python values) raise the catalogue's
+error too, of a class that also derives from ``ValueError`` or ``TypeError`` as Python's own checks
+would raise (``sqlroute.errors.BindValueError``, ``BindTypeError``, ``ConfigValueError``,
+``ConfigTypeError``, ``MergeValueError``); a misuse of the API itself (a non-callable factory, a
+session of another type) stays a plain ``TypeError`` / ``ValueError``.
 Loading stops at the first problem; :func:`check_yaml`, :func:`check_yaml_string` and
 :func:`check_distsql` list every problem of a rule text (:class:`ConfigProblem`).
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 from sqlroute._native import core
-from sqlroute.errors import ConfigError
+from sqlroute.errors import ConfigError, catalogue_error
 
 KINDS = ("sharding", "key_generator", "encryptor", "load_balancer", "shadow", "auditor")
 
@@ -238,7 +238,7 @@ _registered_lock = threading.Lock()
 
 def _check_kind(kind: str) -> None:
     if kind not in KINDS:
-        raise ValueError(f"unknown algorithm kind {kind!r}; kinds: {', '.join(KINDS)}")
+        raise catalogue_error("UnknownAlgorithmKind", kind=kind, known=", ".join(KINDS))
 
 
 def register_algorithm(kind: str, type_name: str, factory: Callable[[Dict[str, str]], Any]) -> None:

@@ -14,7 +14,7 @@ import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO
 
 from sqlroute.checking import ConfigProblem
-from sqlroute.errors import Error, InternalError
+from sqlroute.errors import Error, InternalError, catalogue_error
 from sqlroute.parsing import parse
 from sqlroute.tools.analysis import analyze
 from sqlroute.tools.distribution import distribute, parse_range, png_support
@@ -52,7 +52,7 @@ def _hints(text: Optional[str]) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"--hints is not valid JSON: {error}") from None
+        raise catalogue_error("HintsNotJson", detail=error) from None
 
 
 def progress_reporter(label: str, total: int, err: TextIO) -> Optional[Callable[[int], None]]:

@@ -14,6 +14,7 @@ from sqlroute.hints import Hints, coerce_hints
 from sqlroute.observability import ObservabilityMixin
 from sqlroute.plan import BatchUnit, Plan
 from sqlroute.rule_dict import dict_to_yaml
+from sqlroute.errors import catalogue_error
 from sqlroute.session import Session
 
 Metadata = Union[Mapping[str, Sequence[str]], str, None]
@@ -25,7 +26,7 @@ def _metadata_text(metadata: Union[Mapping[str, Any], str]) -> str:
         return metadata
     if isinstance(metadata, Mapping):
         return json.dumps({str(table): value for table, value in metadata.items()})
-    raise TypeError(f"metadata must be a dict or YAML/JSON text, not {type(metadata).__name__}")
+    raise catalogue_error("MetadataWrongType", type=type(metadata).__name__)
 
 
 _MODE_KEY = re.compile(r"^mode\s*:", re.MULTILINE)
@@ -220,7 +221,7 @@ class Engine(ObservabilityMixin):
         # The common call (a list or tuple of values, no hints, no session) skips the checks.
         if params is not None and type(params) not in (list, tuple) and isinstance(
                 params, (str, bytes, bytearray, Mapping)):
-            raise TypeError(f"params must be a sequence of values, not {type(params).__name__}")
+            raise catalogue_error("ParametersNotSequence", type=type(params).__name__)
         native_hints = None
         if hints is not None:
             call_hints = coerce_hints(hints)
@@ -246,7 +247,7 @@ class Engine(ObservabilityMixin):
         :meth:`route` refuses such a text with ``SQL_MULTI_STATEMENT``.
         """
         if params is not None and isinstance(params, (str, bytes, bytearray, Mapping)):
-            raise TypeError(f"params must be a sequence of values, not {type(params).__name__}")
+            raise catalogue_error("ParametersNotSequence", type=type(params).__name__)
         call_hints = coerce_hints(hints)
         native_hints = call_hints.to_native() if call_hints is not None else None
         native_session = _native_session(session)

@@ -8,7 +8,7 @@ the rule configuration (e.g. ``"rules[0].shardingAlgorithms.t_user_mod.props"``)
 
 from __future__ import annotations
 
-from typing import ClassVar, Dict, Optional, Tuple, Type
+from typing import ClassVar, Dict, Optional, Tuple, Type, cast
 
 
 class Error(Exception):
@@ -108,6 +108,26 @@ class ClusterError(Error):
     category = "cluster"
 
 
+class BindValueError(BindError, ValueError):
+    """A parameter or hint value sqlroute cannot use (codes ``PARAMETER_INVALID``, ``HINT_INVALID``)."""
+
+
+class BindTypeError(BindError, TypeError):
+    """A parameter or hint of a type sqlroute cannot use (codes ``PARAMETER_TYPE``, ``HINT_TYPE``)."""
+
+
+class ConfigValueError(ConfigError, ValueError):
+    """Rules or options with a value that is not allowed (``CONFIG_INVALID_VALUE``, ``CONFIG_UNKNOWN_*``)."""
+
+
+class ConfigTypeError(ConfigError, TypeError):
+    """Rules, metadata or options of the wrong Python type (``CONFIG_VALUE_TYPE``)."""
+
+
+class MergeValueError(MergeError, ValueError):
+    """Units' results or merge options sqlroute cannot merge (``MERGE_VALUE_INVALID``)."""
+
+
 ERROR_CLASSES: Dict[str, Type[Error]] = {
     cls.category: cls
     for cls in (
@@ -117,11 +137,45 @@ ERROR_CLASSES: Dict[str, Type[Error]] = {
 }
 
 
+# The classes of the codes the catalogue also makes ValueError / TypeError (error_python.def):
+# the errors of bad arguments to the Python API, caught where Python's own checks would be.
+_BUILTIN_CLASSES: Dict[Tuple[str, str], Type[Error]] = {
+    ("bind", "ValueError"): BindValueError,
+    ("bind", "TypeError"): BindTypeError,
+    ("config", "ValueError"): ConfigValueError,
+    ("config", "TypeError"): ConfigTypeError,
+    ("merge", "ValueError"): MergeValueError,
+}
+_builtin_of: Optional[Dict[str, str]] = None
+
+
+def error_class(code: str, category: str) -> Type[Error]:
+    """The exception class of a catalogue code: its category's, or the ValueError / TypeError
+    subclass of that category the catalogue names for it."""
+    global _builtin_of
+    if _builtin_of is None:
+        from sqlroute import _core
+
+        _builtin_of = dict(_core.error_python_builtins())
+    builtin = _builtin_of.get(code)
+    if builtin is not None:
+        return _BUILTIN_CLASSES[(category, builtin)]
+    return ERROR_CLASSES.get(category, InternalError)
+
+
+def catalogue_error(message: str, **args: object) -> Error:
+    """The error of catalogue message ``message`` (``error_messages.def``) with its arguments:
+    the Python package raises its errors of bad arguments with these, so that their code and
+    text come from the one catalogue."""
+    from sqlroute import _core
+
+    return cast(Error, _core.error(message, {name: str(value) for name, value in args.items()}))
+
+
 def _rebuild(cls: Type[Error], code: str, message: str, position, path) -> Error:
     return cls(code, message, position=position, path=path)
 
 
 def _from_native(code: str, category: str, message: str, position, path) -> Error:
     """Called by the native module to build the exception for a C++ ``sqlroute::Error``."""
-    cls = ERROR_CLASSES.get(category, InternalError)
-    return cls(code, message, position=position, path=path)
+    return error_class(code, category)(code, message, position=position, path=path)

@@ -9,16 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
+from sqlroute.errors import catalogue_error
+
 _UNSET: Any = object()
 
 
 def _freeze_values(mapping: Mapping[str, Sequence[Any]], name: str) -> Dict[str, Tuple[Any, ...]]:
     if not isinstance(mapping, Mapping):
-        raise TypeError(f"Hints.{name} must map table names to lists of values")
+        raise catalogue_error("HintNotTableValues", name=name)
     result = {}
     for table, values in mapping.items():
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-            raise TypeError(f"Hints.{name}[{table!r}] must be a list of values, not {type(values).__name__}")
+            raise catalogue_error("HintTableValuesNotList", name=name, table=repr(table), type=type(values).__name__)
         result[str(table)] = tuple(values)
     return result
 
@@ -54,19 +56,19 @@ class Hints:
         set_(self, "database_values", _freeze_values(self.database_values, "database_values"))
         set_(self, "table_values", _freeze_values(self.table_values, "table_values"))
         if isinstance(self.disable_audit_names, str):
-            raise TypeError("Hints.disable_audit_names must be a list of names, not a str")
+            raise catalogue_error("HintNamesNotList", name="disable_audit_names")
         set_(self, "disable_audit_names", tuple(self.disable_audit_names))
         for name in ("write_route_only", "shadow", "skip_sql_rewrite", "skip_metadata_validate"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"Hints.{name} must be a bool")
+                raise catalogue_error("HintNotBool", name=name, type=type(getattr(self, name)).__name__)
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> "Hints":
-        """Builds hints from a dict; unknown keys raise ``ValueError``."""
+        """Builds hints from a dict; unknown keys raise ``HINT_INVALID`` (a ``ValueError``)."""
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise ValueError(f"unknown hint key(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+            raise catalogue_error("HintUnknownKeys", names=", ".join(unknown), known=", ".join(sorted(known)))
         return cls(**values)
 
     def has_database_value_only(self) -> bool:
@@ -103,4 +105,4 @@ def coerce_hints(hints: Union[Hints, Mapping[str, Any], None]) -> Optional[Hints
         return hints
     if isinstance(hints, Mapping):
         return Hints.from_dict(hints)
-    raise TypeError(f"hints must be sqlroute.Hints or a dict, not {type(hints).__name__}")
+    raise catalogue_error("HintsWrongType", type=type(hints).__name__)

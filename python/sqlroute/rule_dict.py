@@ -23,6 +23,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, List, Tuple
 
+from sqlroute.errors import catalogue_error
+
 RULE_TAGS = {
     "sharding": "!SHARDING",
     "broadcast": "!BROADCAST",
@@ -36,7 +38,7 @@ RULE_TAGS = {
 def _tag(name: str) -> str:
     key = str(name).lstrip("!").lower().replace("-", "_")
     if key not in RULE_TAGS:
-        raise ValueError(f"unknown rule {name!r}; rules: {', '.join(RULE_TAGS)}")
+        raise catalogue_error("UnknownRuleName", name=repr(name), known=", ".join(RULE_TAGS))
     return RULE_TAGS[key]
 
 
@@ -48,29 +50,29 @@ def _rules(rules: Any) -> List[Tuple[str, Any]]:
         result = []
         for index, item in enumerate(rules):
             if not isinstance(item, Mapping) or len(item) != 1:
-                raise ValueError(f"rules[{index}] must be a dict with one key, the rule tag (e.g. '!SHARDING')")
+                raise catalogue_error("RuleItemNotOneKey", index=index)
             ((name, body),) = item.items()
             result.append((_tag(name), body))
         return result
-    raise TypeError(f"rules must be a list or a dict, not {type(rules).__name__}")
+    raise catalogue_error("RulesWrongType", type=type(rules).__name__)
 
 
 def _flow(value: Any) -> str:
     """A value as YAML flow text (JSON is valid YAML); keys become strings."""
     try:
         return json.dumps(value, ensure_ascii=False, default=_unsupported)
-    except ValueError as error:  # e.g. NaN
-        raise ValueError(f"rules contain a value YAML cannot hold: {error}") from None
+    except ValueError as error:  # e.g. a circular reference
+        raise catalogue_error("RulesValueNotYaml", detail=error) from None
 
 
 def _unsupported(value: Any) -> Any:
-    raise TypeError(f"rules may hold dicts, lists, str, int, float, bool and None, not {type(value).__name__}")
+    raise catalogue_error("RulesValueWrongType", type=type(value).__name__)
 
 
 def dict_to_yaml(config: Mapping[str, Any]) -> str:
     """The YAML text of a rules dict (see the module docstring)."""
     if not isinstance(config, Mapping):
-        raise TypeError(f"rules must be given as a dict, not {type(config).__name__}")
+        raise catalogue_error("RulesNotDict", type=type(config).__name__)
     lines = []
     for key, value in config.items():
         if key == "rules":

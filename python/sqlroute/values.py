@@ -9,6 +9,8 @@ as these classes, so a value read from a plan binds back to the same type.
 
 from __future__ import annotations
 
+from sqlroute.errors import catalogue_error
+
 _INT_RANGE = (-(2**31), 2**31 - 1)
 _LONG_RANGE = (-(2**63), 2**63 - 1)
 
@@ -21,9 +23,9 @@ class _TypedInt(int):
 
     def __new__(cls, value: int = 0):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{cls.__name__}() takes an int, not {type(value).__name__}")
+            raise catalogue_error("TypedIntNotInt", name=cls.__name__, type=type(value).__name__)
         if cls._range is not None and not cls._range[0] <= value <= cls._range[1]:
-            raise ValueError(f"{value} does not fit {cls.__name__} ({cls._range[0]}..{cls._range[1]})")
+            raise catalogue_error("TypedIntOutOfRange", value=value, name=cls.__name__, min=cls._range[0], max=cls._range[1])
         return super().__new__(cls, value)
 
     def __repr__(self) -> str:

@@ -170,6 +170,20 @@ TEST(Binder, AColumnTheMetadataOfTwoTablesListsIsAmbiguous) {
   }
 }
 
+// ShardingSphere takes a CTE's column when the CTE comes first (it stops at a CTE's columns) and
+// fails as MySQL does when a table that has the column comes before it.
+TEST(Binder, ACteColumnComesBeforeTheTablesAfterIt) {
+  const char* cte = "WITH a AS (SELECT user_id FROM t_order) ";
+  EXPECT_EQ(Bound(std::string(cte) + "SELECT user_id FROM a, t_user"), (Lines{"user_id -> t_order", "user_id -> a.user_id"}));
+  try {
+    Bound(std::string(cte) + "SELECT user_id FROM t_user, a");
+    FAIL() << "expected COLUMN_AMBIGUOUS";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ErrorCode::COLUMN_AMBIGUOUS);
+    EXPECT_EQ(error.message(), "Column 'user_id' in field list is ambiguous.");
+  }
+}
+
 TEST(Binder, TheSysbenchPointSelectBindsWithAHandfulOfAllocations) {
   ast::Statement statement = parser::Parse("SELECT c FROM sbtest1 WHERE id=?");
   BoundStatement bound = Bind(statement, Rules());

@@ -6,9 +6,17 @@
 #include <string>
 #include <vector>
 
-#include "bind/bound_statement.h"
+#include "bind/binding_steps.h"
 
 namespace sqlroute::bind {
+
+// A derived table's or CTE's column: its column list's name, its alias or its text.
+inline std::string DerivedColumnText(const ast::Statement& statement, ast::QueryId query, int32_t projection) {
+  const ast::Query& derived = statement.queries[static_cast<std::size_t>(query)];
+  const ast::Projection& item = derived.projections[static_cast<std::size_t>(projection)];
+  if (!derived.column_names.empty()) return std::string(ColumnName(statement, query, static_cast<std::size_t>(projection)));
+  return item.alias ? item.alias->name : std::string(statement.text(statement.expr(item.expr).span));
+}
 
 // `<column as written> -> <owner>`: the owning table's alias or name (`outer ` before it when
 // the reference is correlated), `<derived alias>.<column>`, `AS <alias>` or `?`.
@@ -24,10 +32,11 @@ inline std::string OwnerText(const ast::Statement& statement, const BoundStateme
       std::string column = "?";
       if (owner.projection >= 0) {
         const ast::Projection& projection = derived.projections[static_cast<std::size_t>(owner.projection)];
-        column = projection.star ? "*" : projection.alias ? projection.alias->name
-                                                          : std::string(statement.text(statement.expr(projection.expr).span));
+        column = projection.star ? "*" : DerivedColumnText(statement, owner.query, owner.projection);
       }
-      return prefix + (derived.alias ? derived.alias->name : "") + "." + column;
+      std::string source = owner.table >= 0 ? VisibleName(statement.tables[static_cast<std::size_t>(owner.table)])
+                           : derived.alias ? derived.alias->name : "";
+      return prefix + source + "." + column;
     }
     case OwnerKind::Alias: {
       const ast::Query& query = statement.queries[static_cast<std::size_t>(owner.query)];
@@ -44,9 +53,7 @@ inline std::string StarColumnText(const ast::Statement& statement, const BoundSt
            (*bound.table(column.table).columns)[static_cast<std::size_t>(column.column)];
   }
   const ast::Query& derived = statement.queries[static_cast<std::size_t>(column.derived)];
-  const ast::Projection& projection = derived.projections[static_cast<std::size_t>(column.column)];
-  std::string name = projection.alias ? projection.alias->name : std::string(statement.text(statement.expr(projection.expr).span));
-  return (derived.alias ? derived.alias->name : "") + "." + name;
+  return (derived.alias ? derived.alias->name : "") + "." + DerivedColumnText(statement, column.derived, column.column);
 }
 
 inline std::vector<std::string> Outline(const ast::Statement& statement, const BoundStatement& bound) {

@@ -5,9 +5,11 @@
 // or leaves one out does not compile. `{{` and `}}` stand for literal braces.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "sqlroute/error.h"
@@ -41,6 +43,11 @@ inline constexpr MessageEntry kMessages[] = {
 
 // The argument names of `format`, in order of first use.
 std::vector<std::string_view> MessageArgNames(std::string_view format);
+
+// Message `name` (a SQLROUTE_MESSAGE) with `args` as (argument name, text), for callers that
+// name a message at run time (the Python package); nullopt when there is no such message or
+// `args` are not exactly its arguments.
+std::optional<ErrorText> MessageNamed(std::string_view name, const std::vector<std::pair<std::string, std::string>>& args);
 
 namespace detail {
 

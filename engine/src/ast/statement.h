@@ -170,11 +170,22 @@ struct Join {
   std::vector<Identifier> using_columns;
 };
 
+// The name of a common table expression: visible within `scope` (the query expression or the
+// statement its WITH belongs to) after `definition`, and within `definition` too when recursive.
+struct CteName {
+  Span scope;
+  Span definition;           // name [(columns)] AS (query)
+  bool recursive = false;    // WITH RECURSIVE
+};
+
 // One SELECT query block (also used for each side of a UNION).
 struct Query {
   Span span;                 // from SELECT to the end of the block
   QueryId parent = kNoQuery; // enclosing query, kNoQuery at top level
   std::optional<Identifier> alias;  // derived table alias or CTE name, when the block has one
+  std::optional<CteName> cte;       // the first block of a common table expression
+  std::vector<Identifier> column_names;  // CTE name (a, b) AS ... / derived table alias (a, b)
+  bool lateral = false;             // LATERAL derived table
   bool distinct = false;
   std::vector<Projection> projections;
   Span projections_span;     // from the first to the last projection item

@@ -23,8 +23,11 @@ struct BoundTable {
   bool data = false;  // rows are read or written (not a DDL, DDL reference or other reference)
   const rules::ShardingTable* sharding = nullptr;
   const rules::EncryptTable* encrypt = nullptr;        // the table has encrypted columns
-  const std::vector<std::string>* columns = nullptr;   // metadata; nullptr when unknown
+  const std::vector<std::string>* columns = nullptr;   // metadata; nullptr when unknown or a CTE
   const config::TableMetadataConfig* metadata = nullptr;  // the columns' flags, indexes, constraints
+  // The common table expression the reference names; its columns are that block's. The rules
+  // above still go by the name, as ShardingSphere's TablesContext lists a CTE reference's name.
+  ast::QueryId cte = ast::kNoQuery;
 };
 
 // Whether the table's metadata lists `column` as invisible (MySQL / MariaDB INVISIBLE): `*` does not
@@ -34,14 +37,14 @@ bool IsInvisibleColumn(const BoundTable& table, std::string_view column);
 enum class OwnerKind : uint8_t {
   None,           // not a column, or a name nothing in scope is known to have
   Table,          // a column of `table`
-  DerivedColumn,  // projection `projection` of derived table `query`
+  DerivedColumn,  // projection `projection` of derived table or CTE `query` (`table`: the CTE's reference)
   Alias,          // the alias of projection `projection` of block `query` (ORDER BY / GROUP BY / HAVING)
 };
 
 struct ColumnOwner {
   OwnerKind kind = OwnerKind::None;
   bool correlated = false;  // found in an enclosing block, not the reference's own
-  int32_t table = -1;       // Table: index into Statement::tables
+  int32_t table = -1;       // Table, or DerivedColumn of a CTE: index into Statement::tables
   ast::QueryId query = ast::kNoQuery;
   int32_t projection = -1;
 };
@@ -118,7 +121,8 @@ struct BoundStatement {
 };
 
 // Throws Error(COLUMN_AMBIGUOUS) where MySQL would: an unqualified column that the metadata of
-// several tables of its block lists (a USING / NATURAL join column excepted).
+// several tables of its block lists (a USING / NATURAL join column excepted), or that several
+// derived tables or CTEs of the block project.
 BoundStatement Bind(const ast::Statement& statement, const rules::CompiledRules& rules);
 
 }  // namespace sqlroute::bind

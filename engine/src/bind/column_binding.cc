@@ -1,6 +1,7 @@
 #include "bind/binding_steps.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "common/strings.h"
 #include "sqlroute/error.h"
@@ -30,15 +31,22 @@ const char* ClauseName(Clause clause) {
 // its rules name it: a sharding or encrypted column), it may (no metadata), or it has not.
 enum class Has { No, Maybe, ByRules, ByMetadata };
 
-// ShardingSphere's ColumnSegmentBinder: an owner-qualified column belongs to the table or
-// derived table of that name in its block; an unqualified one to the one table or derived
-// table of its block that has it; either, when its block has none, to an enclosing block
-// (a correlated reference). ORDER BY and HAVING see the projection aliases first, GROUP BY
+// ShardingSphere's ColumnSegmentBinder: an owner-qualified column belongs to the table, CTE
+// reference or derived table of that name in its block; an unqualified one to the one of them
+// that has it; either, when its block has none, to an enclosing block (a correlated reference;
+// a LATERAL derived table's enclosing block is the FROM clause to its left). ORDER BY and HAVING see the projection aliases first, GROUP BY
 // after the tables, as MySQL resolves them. Two tables whose metadata lists an unqualified
 // column make it ambiguous (ShardingSphere's AmbiguousColumnException, MySQL's error text).
 class ColumnBinder {
  public:
-  ColumnBinder(const ast::Statement& statement, BoundStatement& bound) : statement_(statement), bound_(bound) {}
+  ColumnBinder(const ast::Statement& statement, BoundStatement& bound) : statement_(statement), bound_(bound) {
+    if (!statement.has_combine) return;
+    head_.resize(statement.queries.size());
+    for (std::size_t q = 0; q < head_.size(); ++q) {
+      if (head_[q] == 0) head_[q] = static_cast<QueryId>(q) + 1;
+      for (QueryId partner : statement.queries[q].combined) head_[static_cast<std::size_t>(partner)] = static_cast<QueryId>(q) + 1;
+    }
+  }
 
   void Run() {
     for (std::size_t q = 0; q < statement_.queries.size(); ++q) Block(static_cast<QueryId>(q));
@@ -58,6 +66,13 @@ class ColumnBinder {
   struct Match {
     bool found = false;
     ColumnOwner owner;
+  };
+
+  // A block a name is looked up in, and how much of its FROM clause it sees: the items before
+  // `before` (a LATERAL derived table sees the tables to its left, as MySQL scopes it).
+  struct Scope {
+    QueryId block = ast::kNoQuery;
+    uint32_t before = UINT32_MAX;
   };
 
   void Block(QueryId id) {
@@ -121,27 +136,31 @@ class ColumnBinder {
     if (aliased && (clause == Clause::OrderBy || clause == Clause::Having)) {
       if (auto alias = Alias(block, column.name.name); alias.found) return alias.owner;
     }
-    for (QueryId each = block;; each = Outer(each)) {
-      Match match = column.owner ? Qualified(column, each) : Unqualified(column.name.name, each, clause, at);
+    for (std::optional<Scope> each = Scope{block};; each = Outer(each->block)) {
+      Match match = column.owner ? Qualified(column, *each) : Unqualified(column.name.name, *each, clause, at);
       if (match.found) {
-        match.owner.correlated = each != block;
+        match.owner.correlated = each->block != block;
         return match.owner;
       }
-      if (aliased && clause == Clause::GroupBy && each == block) {
+      if (aliased && clause == Clause::GroupBy && each->block == block) {
         if (auto alias = Alias(block, column.name.name); alias.found) return alias.owner;
       }
-      if (each == ast::kNoQuery) return {};
+      if (each->block == ast::kNoQuery) return {};
     }
   }
 
-  // The block a block's unresolved names are looked up in next: a derived table does not see
-  // the other tables of the FROM clause it is part of.
-  QueryId Outer(QueryId id) const {
-    QueryId parent = statement_.queries[static_cast<std::size_t>(id)].parent;
-    if (parent == ast::kNoQuery) return parent;
+  // Where a block's unresolved names are looked up next, or none. A UNION partner looks where
+  // its first block does; a derived table or CTE does not see the FROM clause it is part of
+  // (nor a statement-level WITH's statement), a LATERAL derived table sees the tables to its left.
+  std::optional<Scope> Outer(QueryId id) const {
+    if (!head_.empty()) id = head_[static_cast<std::size_t>(id)] - 1;
+    const ast::Query& query = statement_.queries[static_cast<std::size_t>(id)];
+    QueryId parent = query.parent;
+    if (parent == ast::kNoQuery) return query.cte ? std::nullopt : std::optional<Scope>(Scope{parent});
+    if (query.lateral) return Scope{parent, query.span.begin};
     const ast::Query& outer = statement_.queries[static_cast<std::size_t>(parent)];
-    bool derived = std::find(outer.derived_tables.begin(), outer.derived_tables.end(), id) != outer.derived_tables.end();
-    return derived ? outer.parent : parent;
+    bool derived = query.cte || std::find(outer.derived_tables.begin(), outer.derived_tables.end(), id) != outer.derived_tables.end();
+    return Scope{derived ? outer.parent : parent};
   }
 
   Match Alias(QueryId block, const std::string& name) const {
@@ -155,38 +174,47 @@ class ColumnBinder {
   }
 
   // An alias first: the target list of a multi-table DELETE names its tables by their aliases.
-  Match Qualified(const ast::ColumnRef& column, QueryId block) const {
+  Match Qualified(const ast::ColumnRef& column, Scope scope) const {
     const std::string& owner = column.owner->name;
     for (bool aliased : {true, false}) {
-      for (int32_t index : bound_.BlockTables(block)) {
+      for (int32_t index : bound_.BlockTables(scope.block)) {
         const ast::TableRef& ref = statement_.tables[static_cast<std::size_t>(index)];
         bool schema_matches = !column.schema || !ref.schema || EqualsIgnoreCase(column.schema->name, ref.schema->name);
-        if (ref.alias.has_value() == aliased && schema_matches && EqualsIgnoreCase(VisibleName(ref), owner)) {
+        if (ref.span.begin < scope.before && ref.alias.has_value() == aliased && schema_matches &&
+            EqualsIgnoreCase(VisibleName(ref), owner)) {
+          QueryId cte = bound_.table(index).cte;
+          if (cte != ast::kNoQuery) return {true, {OwnerKind::DerivedColumn, false, index, cte, ProjectionNamed(cte, column.name.name)}};
           return {true, {OwnerKind::Table, false, index, -1, -1}};
         }
       }
     }
-    if (block == ast::kNoQuery || column.schema) return {};
-    for (QueryId derived : statement_.queries[static_cast<std::size_t>(block)].derived_tables) {
-      const auto& alias = statement_.queries[static_cast<std::size_t>(derived)].alias;
-      if (alias && EqualsIgnoreCase(alias->name, owner)) {
+    if (scope.block == ast::kNoQuery || column.schema) return {};
+    for (QueryId derived : statement_.queries[static_cast<std::size_t>(scope.block)].derived_tables) {
+      const ast::Query& query = statement_.queries[static_cast<std::size_t>(derived)];
+      if (query.span.begin < scope.before && query.alias && EqualsIgnoreCase(query.alias->name, owner)) {
         return {true, {OwnerKind::DerivedColumn, false, -1, derived, ProjectionNamed(derived, column.name.name)}};
       }
     }
     return {};
   }
 
-  Match Unqualified(const std::string& name, QueryId block, Clause clause, uint32_t at) const {
+  Match Unqualified(const std::string& name, Scope scope, Clause clause, uint32_t at) const {
+    QueryId block = scope.block;
     Indexes tables = bound_.BlockTables(block);
-    if (tables.size() == 1 && (block == ast::kNoQuery || statement_.queries[static_cast<std::size_t>(block)].derived_tables.empty())) {
+    if (tables.size() == 1 && scope.before == UINT32_MAX && bound_.table(*tables.begin()).cte == ast::kNoQuery &&
+        (block == ast::kNoQuery || statement_.queries[static_cast<std::size_t>(block)].derived_tables.empty())) {
       if (TableHas(*tables.begin(), name) == Has::No) return {};
       return {true, {OwnerKind::Table, false, *tables.begin(), -1, -1}};
     }
     Match first, second, by_rules, maybe;
     int entries = 0, rules_hits = 0;
+    bool settled = false;  // a CTE that has the column came before any other candidate
     auto consider = [&](Has has, ColumnOwner owner) {
       ++entries;
+      if (settled) return;
       if (has == Has::ByMetadata) {
+        // ShardingSphere's ColumnSegmentBinder stops at a CTE's columns (isFromWithSegment).
+        settled = !first.found && owner.table >= 0 && owner.kind == OwnerKind::DerivedColumn;
         (first.found ? second : first) = {true, owner};
       } else if (has == Has::ByRules) {
         if (!by_rules.found) by_rules = {true, owner};
@@ -195,12 +223,20 @@ class ColumnBinder {
         maybe = {true, owner};
       }
     };
-    for (int32_t index : tables) consider(TableHas(index, name), {OwnerKind::Table, false, index, -1, -1});
+    auto consider_derived = [&](QueryId derived, int32_t reference) {
+      int32_t projection = ProjectionNamed(derived, name);
+      Has has = projection >= 0 ? Has::ByMetadata : DerivedIncomplete(derived) ? Has::Maybe : Has::No;
+      consider(has, {OwnerKind::DerivedColumn, false, reference, derived, projection});
+    };
+    for (int32_t index : tables) {
+      if (statement_.tables[static_cast<std::size_t>(index)].span.begin >= scope.before) continue;
+      QueryId cte = bound_.table(index).cte;
+      if (cte != ast::kNoQuery) consider_derived(cte, index);
+      else consider(TableHas(index, name), {OwnerKind::Table, false, index, -1, -1});
+    }
     if (block != ast::kNoQuery) {
       for (QueryId derived : statement_.queries[static_cast<std::size_t>(block)].derived_tables) {
-        int32_t projection = ProjectionNamed(derived, name);
-        Has has = projection >= 0 ? Has::ByMetadata : DerivedIncomplete(derived) ? Has::Maybe : Has::No;
-        consider(has, {OwnerKind::DerivedColumn, false, -1, derived, projection});
+        if (statement_.queries[static_cast<std::size_t>(derived)].span.begin < scope.before) consider_derived(derived, -1);
       }
     }
     if (second.found) {
@@ -238,32 +274,31 @@ class ColumnBinder {
     return false;
   }
 
-  // The projection of a derived table a name means (a `*` that covers it included), or -1.
+  // The projection of a derived table or CTE a name means (a `*` that covers it included), or -1.
   int32_t ProjectionNamed(QueryId derived, const std::string& name) const {
-    const auto& projections = statement_.queries[static_cast<std::size_t>(derived)].projections;
+    const ast::Query& query = statement_.queries[static_cast<std::size_t>(derived)];
+    const auto& projections = query.projections;
     for (std::size_t k = 0; k < projections.size(); ++k) {
       const ast::Projection& projection = projections[k];
       if (!projection.star) {
-        if (EqualsIgnoreCase(VisibleName(statement_, projection), name)) return static_cast<int32_t>(k);
+        if (EqualsIgnoreCase(ColumnName(statement_, derived, k), name)) return static_cast<int32_t>(k);
         continue;
       }
+      if (!query.column_names.empty()) continue;  // the column list names what the `*` stands for
       const BoundStar* star = bound_.StarOf(derived, static_cast<int32_t>(k));
       for (uint32_t c = star ? star->columns_begin : 0; star && c < star->columns_end; ++c) {
-        if (EqualsIgnoreCase(StarColumnName(bound_.star_columns[c]), name)) return static_cast<int32_t>(k);
+        if (EqualsIgnoreCase(StarColumnName(statement_, bound_, bound_.star_columns[c]), name)) return static_cast<int32_t>(k);
       }
     }
     return -1;
   }
 
-  std::string_view StarColumnName(const StarColumn& column) const {
-    if (column.table >= 0) return (*bound_.table(column.table).columns)[static_cast<std::size_t>(column.column)];
-    const ast::Query& query = statement_.queries[static_cast<std::size_t>(column.derived)];
-    return VisibleName(statement_, query.projections[static_cast<std::size_t>(column.column)]);
-  }
-
+  // Whether a derived table or CTE may have columns its projections do not name: a `*` of
+  // unknown columns, or a column list over a `*`.
   bool DerivedIncomplete(QueryId derived) const {
+    const ast::Query& query = statement_.queries[static_cast<std::size_t>(derived)];
     for (const BoundStar& star : bound_.stars) {
-      if (star.query == derived && !star.complete) return true;
+      if (star.query == derived && (!star.complete || !query.column_names.empty())) return true;
     }
     return false;
   }
@@ -301,6 +336,7 @@ class ColumnBinder {
 
   const ast::Statement& statement_;
   BoundStatement& bound_;
+  std::vector<QueryId> head_;  // with UNION: per block, 1 + the first block of its UNION
 };
 
 }  // namespace

@@ -19,6 +19,36 @@ bool MultiTableDelete(const ast::Statement& statement) {
   });
 }
 
+// The common table expressions of a statement, in source order.
+std::vector<ast::QueryId> Ctes(const ast::Statement& statement) {
+  std::vector<ast::QueryId> result;
+  if (!statement.has_subquery) return result;
+  for (std::size_t q = 0; q < statement.queries.size(); ++q) {
+    if (statement.queries[q].cte) result.push_back(static_cast<ast::QueryId>(q));
+  }
+  return result;
+}
+
+// The CTE an unqualified table name means, as MySQL scopes WITH: the innermost WITH around the
+// reference that defines the name before it (or around it, when recursive). ShardingSphere's
+// SimpleTableSegmentBinder likewise looks a name up among the CTEs before the metadata.
+ast::QueryId CteNamed(const ast::Statement& statement, const std::vector<ast::QueryId>& ctes, const ast::TableRef& ref) {
+  if (ref.schema || (ref.role != ast::TableRole::From && ref.role != ast::TableRole::UpdateTarget)) return ast::kNoQuery;
+  ast::QueryId result = ast::kNoQuery;
+  uint32_t width = UINT32_MAX, at = ref.span.begin;
+  for (ast::QueryId id : ctes) {
+    const ast::Query& query = statement.queries[static_cast<std::size_t>(id)];
+    const ast::CteName& cte = *query.cte;
+    bool in_scope = cte.scope.begin <= at && at < cte.scope.end && cte.scope.end - cte.scope.begin < width;
+    bool defined = at >= cte.definition.end || (cte.recursive && at >= cte.definition.begin);
+    if (in_scope && defined && EqualsIgnoreCase(query.alias->name, ref.name.name)) {
+      result = id;
+      width = cte.scope.end - cte.scope.begin;
+    }
+  }
+  return result;
+}
+
 }  // namespace
 
 bool IsInvisibleColumn(const BoundTable& table, std::string_view column) {
@@ -34,13 +64,17 @@ bool IsInvisibleColumn(const BoundTable& table, std::string_view column) {
 void BindTables(const ast::Statement& statement, const rules::CompiledRules& rules, BoundStatement& bound) {
   bound.tables.resize(statement.tables.size());
   bool multi_table_delete = MultiTableDelete(statement);
+  std::vector<ast::QueryId> ctes = Ctes(statement);
   for (std::size_t i = 0; i < statement.tables.size(); ++i) {
     const ast::TableRef& ref = statement.tables[i];
     BoundTable& table = bound.tables[i];
     const std::string& name = ref.name.name;
     table.data = IsDataTable(ref) && !(multi_table_delete && ref.role == ast::TableRole::DeleteTarget);
-    table.columns = rules.table_columns.empty() ? nullptr : rules.ColumnsOf(name);
-    table.metadata = rules.table_metadata.empty() ? nullptr : rules.MetadataOf(name);
+    table.cte = ctes.empty() ? ast::kNoQuery : CteNamed(statement, ctes, ref);
+    if (table.cte == ast::kNoQuery) {
+      table.columns = rules.table_columns.empty() ? nullptr : rules.ColumnsOf(name);
+      table.metadata = rules.table_metadata.empty() ? nullptr : rules.MetadataOf(name);
+    }
     table.sharding = rules.sharding ? rules.sharding->Find(name) : nullptr;
     bool in_database = !ref.schema || EqualsIgnoreCase(ref.schema->name, rules.config.database_name);
     if (rules.encrypt && table.data && in_database) table.encrypt = rules.encrypt->Find(name);

@@ -24,6 +24,21 @@ std::vector<std::string_view> MessageArgNames(std::string_view format) {
   return names;
 }
 
+std::optional<ErrorText> MessageNamed(std::string_view name, const std::vector<std::pair<std::string, std::string>>& args) {
+  std::vector<std::string_view> names;
+  std::vector<const std::string*> values;
+  for (const auto& [arg, value] : args) {
+    names.push_back(arg);
+    values.push_back(&value);
+  }
+  for (const MessageEntry& entry : kMessages) {
+    if (entry.prefix || entry.name != name) continue;
+    if (!detail::TakesExactly(entry.format, names.data(), names.size())) return std::nullopt;
+    return ErrorText{entry.code, detail::Render(entry.format, names.data(), values.data(), names.size())};
+  }
+  return std::nullopt;
+}
+
 namespace detail {
 
 std::string Render(std::string_view format, const std::string_view* names, const std::string* const* values,

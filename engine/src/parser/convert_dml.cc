@@ -81,7 +81,7 @@ void Converter::ConvertReturning(P::ReturningClauseContext* ctx) {
 
 void Converter::ConvertUpdate(P::UpdateStatementContext* ctx) {
   st_.kind = K::Update;
-  if (auto* with = Child<P::WithClauseContext>(ctx, P::RuleWithClause)) ConvertWith(with, ast::kNoQuery);
+  if (auto* with = Child<P::WithClauseContext>(ctx, P::RuleWithClause)) ConvertWith(with, ast::kNoQuery, SpanOf(ctx));
   ConvertTableReferences(Child<P::TableReferenceListContext>(ctx, P::RuleTableReferenceList), ast::TableRole::UpdateTarget,
                          ast::kNoQuery);
   st_.update_set = ConvertAssignments(Child<P::AssignmentListContext>(ctx, P::RuleAssignmentList));
@@ -90,7 +90,7 @@ void Converter::ConvertUpdate(P::UpdateStatementContext* ctx) {
 
 void Converter::ConvertDelete(P::DeleteStatementContext* ctx) {
   st_.kind = K::Delete;
-  if (auto* with = Child<P::WithClauseContext>(ctx, P::RuleWithClause)) ConvertWith(with, ast::kNoQuery);
+  if (auto* with = Child<P::WithClauseContext>(ctx, P::RuleWithClause)) ConvertWith(with, ast::kNoQuery, SpanOf(ctx));
   for (auto* target : Children<P::DeleteTargetContext>(ctx, P::RuleDeleteTarget)) {
     AddTable(static_cast<P::TableNameContext*>(target->children[0]), ast::TableRole::DeleteTarget);
   }

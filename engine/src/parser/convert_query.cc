@@ -66,7 +66,7 @@ QueryId Converter::ConvertQueryExpression(P::QueryExpressionContext* ctx, QueryI
   QueryExpressionParts parts = PartsOf(ctx);
   // Reserve the block first, so that the top-level block precedes its CTEs and subqueries.
   QueryId reserved = StartsBlock(parts.terms[0]) ? NewQuery(parent) : ast::kNoQuery;
-  if (parts.with != nullptr) ConvertWith(parts.with, reserved != ast::kNoQuery ? reserved : parent);
+  if (parts.with != nullptr) ConvertWith(parts.with, reserved != ast::kNoQuery ? reserved : parent, SpanOf(ctx));
   QueryId main = ConvertQueryTerm(parts.terms[0], parent, reserved);
   for (size_t i = 1; i < parts.terms.size(); ++i) {
     QueryId partner = ConvertQueryTerm(parts.terms[i], parent, ast::kNoQuery);
@@ -93,12 +93,22 @@ QueryId Converter::ConvertQueryExpression(P::QueryExpressionContext* ctx, QueryI
   return main;
 }
 
-void Converter::ConvertWith(P::WithClauseContext* ctx, QueryId parent) {
+void Converter::ConvertWith(P::WithClauseContext* ctx, QueryId parent, Span scope) {
+  bool recursive = ctx->RECURSIVE() != nullptr;
   for (auto* cte : ctx->commonTableExpression()) {
     st_.has_subquery = true;
     QueryId id = ConvertQueryExpression(cte->queryExpression(), parent);
-    st_.queries[static_cast<size_t>(id)].alias = Ident(cte->identifier());
+    ast::Query& query = st_.queries[static_cast<size_t>(id)];
+    query.alias = Ident(cte->identifier());
+    query.cte = ast::CteName{scope, SpanOf(cte), recursive};
+    if (auto* columns = cte->columnNameList()) query.column_names = ColumnNames(columns);
   }
+}
+
+std::vector<ast::Identifier> Converter::ColumnNames(P::ColumnNameListContext* ctx) const {
+  std::vector<ast::Identifier> result;
+  for (auto* column : ctx->columnRef()) result.push_back(Column(column).name);
+  return result;
 }
 
 QueryId Converter::ConvertQueryTerm(P::QueryTermContext* ctx, QueryId parent, QueryId reserved) {
@@ -262,9 +272,7 @@ void Converter::ConvertJoinPart(P::JoinPartContext* part, ast::TableRole role, Q
   std::vector<ast::Identifier> using_columns;
   if (auto* condition = part->joinCondition()) {
     if (condition->expr()) on = ConvertExpr(condition->expr());
-    if (auto* columns = condition->columnNameList()) {
-      for (auto* column : columns->columnRef()) using_columns.push_back(Column(column).name);
-    }
+    if (auto* columns = condition->columnNameList()) using_columns = ColumnNames(columns);
   } else if (part->expr()) {
     on = ConvertExpr(part->expr());
   }
@@ -283,7 +291,10 @@ void Converter::ConvertTableFactor(P::TableFactorContext* ctx, ast::TableRole ro
   } else if (auto* derived = dynamic_cast<P::DerivedTableContext*>(ctx)) {
     st_.has_subquery = true;
     QueryId sub = ConvertQueryExpression(derived->queryExpression(), query);
-    if (auto* alias = derived->tableAlias()) st_.queries[static_cast<size_t>(sub)].alias = Ident(alias->identifier());
+    ast::Query& converted = st_.queries[static_cast<size_t>(sub)];
+    if (auto* alias = derived->tableAlias()) converted.alias = Ident(alias->identifier());
+    if (auto* columns = derived->columnNameList()) converted.column_names = ColumnNames(columns);
+    converted.lateral = derived->LATERAL() != nullptr;
     if (query != ast::kNoQuery) st_.queries[static_cast<size_t>(query)].derived_tables.push_back(sub);
   } else if (auto* nested = dynamic_cast<P::NestedTablesContext*>(ctx)) {
     ConvertTableReferences(nested->tableReferenceList(), role, query);

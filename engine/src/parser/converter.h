@@ -62,7 +62,9 @@ class Converter {
   ast::QueryId ConvertQueryExpression(P::QueryExpressionContext* ctx, ast::QueryId parent);
   ast::QueryId ConvertQueryTerm(P::QueryTermContext* ctx, ast::QueryId parent, ast::QueryId reserved);
   ast::QueryId NewQuery(ast::QueryId parent);
-  void ConvertWith(P::WithClauseContext* ctx, ast::QueryId parent);
+  // `scope`: the query expression or statement the WITH belongs to.
+  void ConvertWith(P::WithClauseContext* ctx, ast::QueryId parent, ast::Span scope);
+  std::vector<ast::Identifier> ColumnNames(P::ColumnNameListContext* ctx) const;
   void ConvertSpecification(P::QuerySpecificationContext* ctx, ast::QueryId id);
   ast::Projection ConvertProjection(P::SelectItemContext* ctx);
   void ConvertTableReferences(P::TableReferenceListContext* ctx, ast::TableRole role, ast::QueryId query);

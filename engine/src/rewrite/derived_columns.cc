@@ -387,7 +387,8 @@ class SelectMergePlanner {
     if (query_.limit->row_count) merge.row_count = bound(*query_.limit->row_count);
   }
 
-  // The projected column an ORDER BY / GROUP BY expression refers to, if any.
+  // The projected column an ORDER BY / GROUP BY expression refers to, if any: matched by text,
+  // as ShardingSphere's ProjectionsContextEngine (isSameAlias, isSameQualifiedName) matches them.
   std::optional<MergeColumn> Projected(ast::ExprId id) const {
     const ast::Expr& expr = statement_.expr(id);
     std::string text(statement_.text(expr.span));

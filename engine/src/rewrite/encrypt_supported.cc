@@ -5,16 +5,9 @@
 namespace sqlroute::rewrite {
 namespace {
 
-// The first common table expression: a named block no block lists among its derived tables.
 const ast::Query* FirstCte(const ast::Statement& statement) {
-  for (std::size_t i = 0; i < statement.queries.size(); ++i) {
-    const ast::Query& query = statement.queries[i];
-    if (!query.alias) continue;
-    bool derived = false;
-    for (const ast::Query& other : statement.queries) {
-      for (ast::QueryId id : other.derived_tables) derived = derived || id == static_cast<ast::QueryId>(i);
-    }
-    if (!derived) return &query;
+  for (const ast::Query& query : statement.queries) {
+    if (query.cte) return &query;
   }
   return nullptr;
 }

@@ -41,8 +41,7 @@ ColumnOrigin TableScope::ThroughDerived(ast::QueryId derived, int32_t projection
       if (EqualsIgnoreCase(column, name)) return {bound_.table(each.table).sharding, column};
       continue;
     }
-    const ast::Query& inner = statement_.queries[static_cast<std::size_t>(each.derived)];
-    std::string_view visible = bind::VisibleName(statement_, inner.projections[static_cast<std::size_t>(each.column)]);
+    std::string_view visible = bind::ColumnName(statement_, each.derived, static_cast<std::size_t>(each.column));
     if (EqualsIgnoreCase(visible, name)) return ThroughDerived(each.derived, each.column, name, depth + 1);
   }
   return {};
