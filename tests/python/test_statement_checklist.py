@@ -10,20 +10,9 @@ import yaml
 import sqlroute
 from conftest import GOLDEN_DIR, REPO_ROOT
 
-# t_user sharded; the checklist's tables single tables of the logical database (its `db1.` names are not).
-RULES = """
-databaseName: sharding_db
-dataSources:
-  ds_0: {url: "jdbc:mysql://127.0.0.1:3306/sbtest"}
-  ds_1: {url: "jdbc:mysql://127.0.0.1:3307/sbtest"}
-rules:
-- !SHARDING
-  autoTables:
-    t_user:
-      actualDataSources: ds_${0..1}
-      shardingStrategy: {standard: {shardingColumn: id, shardingAlgorithmName: mod4}}
-  shardingAlgorithms:
-    mod4: {type: MOD, props: {sharding-count: 4}}
+# The shared t_user rules (rules listed last) with the checklist's tables as single tables of the
+# logical database; its `db1.` names are not in it.
+RULES = (GOLDEN_DIR / "rules" / "two_shard_mod4.yaml").read_text() + """
 - !SINGLE
   tables: ["*.*"]
 metadata:
