@@ -70,3 +70,18 @@ def test_having_merge_off_sends_having_to_each_node_and_merges_what_each_passed(
             passed[status] += count
     assert rows(routed) == sorted(passed.items())
     assert rows(routed) != rows(databases.run(REFERENCE, SQL, [limit]))  # the documented difference
+
+
+def test_groups_of_one_node_keep_their_having_in_the_units_and_match_the_unsharded_database(
+        layout: ShardingLayout, databases) -> None:
+    sql = "SELECT id, SUM(k) AS s FROM t_user GROUP BY id HAVING SUM(k) > ? ORDER BY id"
+    median = sorted(k for (k,) in databases.run(REFERENCE, "SELECT k FROM t_user").rows)[layout_size(databases) // 2]
+    routed = layout.routed.execute(sql, [median])
+    assert len(routed.plan.units) > 1
+    assert all("HAVING SUM(k) > ?" in unit.sql for unit in routed.plan.units)  # as ShardingSphere sends it
+    expected = [(row_id, int(total)) for row_id, total in databases.run(REFERENCE, sql, [median]).rows]
+    assert expected and [(row_id, int(total)) for row_id, total in routed.rows] == expected
+
+
+def layout_size(databases) -> int:
+    return int(databases.run(REFERENCE, "SELECT COUNT(*) FROM t_user").rows[0][0])

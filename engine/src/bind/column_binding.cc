@@ -310,22 +310,22 @@ void BindColumns(const ast::Statement& statement, BoundStatement& bound) {
 }
 
 void BindValues(const ast::Statement& statement, BoundStatement& bound) {
-  std::size_t values = 0;
-  for (const auto& expr : statement.exprs) values += expr.kind == ast::ExprKind::Literal || expr.kind == ast::ExprKind::Param;
-  bound.slots.reserve(values);
+  // One pass over the expressions, which also sees whether the leaves come in text order (as
+  // they mostly do): BindValues of a 100,000-value IN, 23.6 M -> 5.1 M instructions.
+  bool sorted = true;
+  uint32_t last = 0;
   for (std::size_t i = 0; i < statement.exprs.size(); ++i) {
     const ast::Expr& expr = statement.exprs[i];
     if (expr.kind == ast::ExprKind::Literal || expr.kind == ast::ExprKind::Param) {
       bound.slots.push_back({static_cast<ast::ExprId>(i), expr.kind == ast::ExprKind::Param ? expr.param_index : -1});
+      sorted = sorted && expr.span.begin >= last;
+      last = expr.span.begin;
     }
   }
   auto before = [&](const ValueSlot& a, const ValueSlot& b) {
     return statement.expr(a.expr).span.begin < statement.expr(b.expr).span.begin;
   };
-  // Leaves mostly come in text order: BindValues of a 100,000-value IN, 23.6 M -> 5.1 M instructions.
-  if (!std::is_sorted(bound.slots.begin(), bound.slots.end(), before)) {
-    std::sort(bound.slots.begin(), bound.slots.end(), before);
-  }
+  if (!sorted) std::sort(bound.slots.begin(), bound.slots.end(), before);
   for (std::size_t slot = 0; slot < bound.slots.size(); ++slot) {
     bound.exprs[static_cast<std::size_t>(bound.slots[slot].expr)].slot = static_cast<int32_t>(slot);
   }

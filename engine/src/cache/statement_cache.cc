@@ -156,8 +156,14 @@ StatementCache::Probe StatementCache::Lookup(std::string_view sql, uint64_t vers
     probe.entry = entry;
     return probe;
   }
+  std::atomic<std::size_t>& refused = refused_[probe.text_hash % kRefusedSlots];
+  std::size_t mark = probe.text_hash | 1;  // never 0, the empty slot
+  if (refused.load(std::memory_order_relaxed) == mark) return probe;
   probe.normalized = Normalize(sql, max_literals_.load(std::memory_order_relaxed));
-  if (!probe.normalized) return probe;
+  if (!probe.normalized) {
+    refused.store(mark, std::memory_order_relaxed);
+    return probe;
+  }
   const std::string& shape = probe.normalized->shape;
   probe.hash = std::hash<std::string_view>()(shape);
   const CacheEntry* entry = FindIn(ShardOf(probe.hash), shape, probe.hash);
@@ -393,6 +399,7 @@ void StatementCache::Clear() {
     }
     if (!doomed->empty()) Retire(std::move(doomed));
   }
+  for (auto& slot : refused_) slot.store(0, std::memory_order_relaxed);  // the literal cap may change
 }
 
 }  // namespace sqlroute::cache

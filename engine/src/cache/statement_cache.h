@@ -189,6 +189,12 @@ class StatementCache {
   // 466 k -> 270 k instructions a statement (callgrind).
   static constexpr std::size_t kTextSlots = 4096;
   std::array<std::atomic<const CacheEntry*>, kTextSlots> by_text_{};
+  // Texts Normalize refused (over the literal cap), by their hash: one sent again (or another of
+  // its length and ends) goes to the parser without being scanned up to the cap first, so that
+  // the cache costs it nothing:
+  // route/sharding/in_100000_values/cached, 800 k instructions (callgrind) over uncached before.
+  static constexpr std::size_t kRefusedSlots = 256;
+  std::array<std::atomic<std::size_t>, kRefusedSlots> refused_{};
   std::array<Stripe, kStripes> stripes_;
 };
 

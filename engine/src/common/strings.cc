@@ -20,6 +20,9 @@ std::string ToUpper(std::string_view text) {
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
+  // Names mostly come as the rules write them: compared whole first, a table name costs 40
+  // instructions rather than 125 (route/sharding/point_select/reused, callgrind).
+  if (a == b) return true;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (AsciiLower(a[i]) != AsciiLower(b[i])) return false;
   }

@@ -57,6 +57,9 @@ void Converter::ExpandInItems(ast::Expr& in) {
   const ValueRun* run = RunAt(ValueRun::Kind::InItems, st_.expr(in.children.back()).span.end);
   if (run == nullptr) return;
   in.children.reserve(run->values.size() + 2);
+  // The model's expressions grow once, not by doublings that move every one before: BM
+  // route/sharding/in_100000_values, 100,000 expressions of 300 bytes.
+  st_.exprs.reserve(st_.exprs.size() + run->values.size());
   for (const auto& value : run->values) in.children.push_back(AddSimpleValue(value));
 }
 
@@ -65,6 +68,7 @@ void Converter::ExpandRows(uint32_t anchor, std::vector<ast::InsertRow>& rows) {
   const ValueRun* run = RunAt(ValueRun::Kind::Rows, anchor);
   if (run == nullptr) return;
   rows.reserve(rows.size() + run->rows.size());
+  st_.exprs.reserve(st_.exprs.size() + run->values.size());  // as in ExpandInItems
   std::size_t value = 0;
   for (std::size_t r = 0; r < run->rows.size(); ++r) {
     ast::InsertRow row;

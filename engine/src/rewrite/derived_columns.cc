@@ -6,6 +6,7 @@
 #include "common/strings.h"
 #include "rewrite/clause_positions.h"
 #include "rewrite/group_concat_separator.h"
+#include "rewrite/group_placement.h"
 #include "rewrite/having_condition.h"
 #include "sqlroute/error_text.h"
 
@@ -42,6 +43,11 @@ void Insert(uint32_t at, Pieces pieces, std::vector<SqlToken>& tokens) {
   }
 }
 
+// HAVING leaves the units only where they could not evaluate it exactly.
+bool MergesHaving(const RewriteInput& input, const ast::Query& query) {
+  return input.rules.having_merge && !GroupsStayOnOneUnit(input, query);
+}
+
 class SelectMergePlanner {
  public:
   SelectMergePlanner(const RewriteInput& input, const ast::Query& query)
@@ -65,8 +71,8 @@ class SelectMergePlanner {
     uint32_t clause_end = query_.group_by.empty() ? 0 : query_.group_by.back().span.end;
     if (query_.with_rollup) clause_end = Rollup(tokens, merge);
     if (query_.having != ast::kNoExpr) {
-      clause_end = input_.rules.having_merge ? Having(tokens, merge, dropped_params)
-                                             : HavingClause(statement_, query_).end;
+      clause_end = MergesHaving(input_, query_) ? Having(tokens, merge, dropped_params)
+                                                : HavingClause(statement_, query_).end;
     }
     if (!query_.group_by.empty() && query_.order_by.empty()) {
       merge.order_by = merge.group_by;
@@ -475,7 +481,7 @@ void PlanSelectMerge(const RewriteInput& input, std::vector<SqlToken>& tokens, M
   const ast::Query& query = statement.queries[static_cast<std::size_t>(statement.main_query)];
   CheckDerivedTables(input, query);
   SelectMergePlanner(input, query).Run(tokens, merge, dropped_params);
-  if (query.having != ast::kNoExpr && !input.rules.having_merge) {
+  if (query.having != ast::kNoExpr && !input.rules.having_merge && !GroupsStayOnOneUnit(input, query)) {
     warnings.push_back("HAVING is evaluated by each data node on its share of the groups, so the merged result "
                        "can miss or truncate groups whose rows lie on several nodes (prop having-merge-enabled: "
                        "true evaluates it on the merged groups)");

@@ -4,14 +4,15 @@
 // an ORDER BY added for a GROUP BY without one — and the merge instructions that tell a proxy
 // how to combine the units' results.
 //
-// HAVING stays in every unit by default, as ShardingSphere sends it with SQL federation off (its
-// merge never evaluates HAVING): each unit filters only its share of a group, and the plan warns.
-// Beyond ShardingSphere (which sends these to its federation engine), in its naming style: with
-// the prop `having-merge-enabled: true` HAVING is removed from the units and evaluated by the
+// HAVING: ShardingSphere keeps it in every unit (its merge never evaluates HAVING), so a unit
+// filters only its share of a group. That is exact, and sent as ShardingSphere sends it, where each
+// group lies on one unit (GroupsStayOnOneUnit). Elsewhere, with the prop `having-merge-enabled`
+// (default true: never a wrong merged result), HAVING is removed from the units and evaluated by the
 // merge, with the aggregates and columns it needs that the projection lacks appended as
 // `<expr> AS HAVING_DERIVED_<n>` (after the ORDER BY / GROUP BY ones; AVG adds
 // AVG_DERIVED_COUNT/SUM, COUNT/SUM/AVG(DISTINCT x) adds `x AS AGGREGATION_DISTINCT_DERIVED_<n>`);
-// its `?` values leave the units' parameters (`dropped_params`). An aggregate in ORDER BY that
+// its `?` values leave the units' parameters (`dropped_params`). With it false, the units keep
+// HAVING as ShardingSphere's and the plan warns. An aggregate in ORDER BY that
 // is not projected is derived as ORDER_BY_DERIVED_<n> and merged. AVG(DISTINCT x) is rewritten
 // like COUNT/SUM(DISTINCT x).
 // GROUP BY ... WITH ROLLUP loses WITH ROLLUP in the units, which are ordered by the group

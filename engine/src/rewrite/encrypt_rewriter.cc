@@ -25,26 +25,27 @@ void EncryptRewriter::AddTokens(std::vector<SqlToken>& tokens) const {
   tokens.insert(tokens.end(), out_.tokens.begin(), out_.tokens.end());
 }
 
-void EncryptRewriter::ReplaceParams(std::vector<Value>& params) const {
+void EncryptRewriter::ReplaceParams(UnitParams& params) const {
   for (const auto& [index, values] : out_.params) {
-    if (values.size() == 1 && static_cast<std::size_t>(index) < params.size()) {
-      params[static_cast<std::size_t>(index)] = values.front();
+    if (values.size() == 1 && static_cast<std::size_t>(index) < params.get().size()) {
+      params.Edit()[static_cast<std::size_t>(index)] = values.front();
     }
   }
 }
 
-std::vector<Value> EncryptRewriter::ExpandParams(const std::vector<Value>& params) const {
-  if (out_.params.empty()) return params;
-  std::vector<Value> result;
+void EncryptRewriter::AppendExpandedParams(const std::vector<Value>& params, std::vector<Value>& out) const {
+  if (out_.params.empty()) {
+    out.insert(out.end(), params.begin(), params.end());
+    return;
+  }
   for (std::size_t i = 0; i < params.size(); ++i) {
     auto found = out_.params.find(static_cast<int32_t>(i));
     if (found != out_.params.end() && found->second.size() > 1) {
-      result.insert(result.end(), found->second.begin(), found->second.end());
+      out.insert(out.end(), found->second.begin(), found->second.end());
     } else {
-      result.push_back(params[i]);
+      out.push_back(params[i]);
     }
   }
-  return result;
 }
 
 void EncryptRewriter::AppendParam(std::size_t index, const Value& value, std::vector<Value>& out) const {

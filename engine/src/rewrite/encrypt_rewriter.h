@@ -23,11 +23,11 @@ class EncryptRewriter {
   void AddTokens(std::vector<SqlToken>& tokens) const;
   const std::vector<DecryptColumn>& decrypt() const { return out_.decrypt; }
 
-  // Predicate parameters replaced by their ciphertext, in place.
-  void ReplaceParams(std::vector<Value>& params) const;
-  // Parameters (after ReplaceParams) with each SET value expanded to its encrypted values. Only
-  // SET values expand, and they precede any IN list the sharding split shortens.
-  std::vector<Value> ExpandParams(const std::vector<Value>& params) const;
+  // Predicate parameters replaced by their ciphertext (`params` is copied only then).
+  void ReplaceParams(UnitParams& params) const;
+  // Appends the parameters (after ReplaceParams) with each SET value expanded to its encrypted
+  // values. Only SET values expand, and they precede any IN list the sharding split shortens.
+  void AppendExpandedParams(const std::vector<Value>& params, std::vector<Value>& out) const;
   // Appends what parameter `index` (originally `value`) becomes.
   void AppendParam(std::size_t index, const Value& value, std::vector<Value>& out) const;
 

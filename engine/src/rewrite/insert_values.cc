@@ -86,35 +86,33 @@ void InsertRewriter::AppendValues(std::size_t index, std::string& out) const {
   }
 }
 
-std::vector<Value> InsertRewriter::Params(std::size_t index) const {
+void InsertRewriter::AppendParams(std::size_t index, std::vector<Value>& out) const {
   const ast::Statement& statement = input_.statement;
   const ast::Span values = statement.insert.values_span;
-  std::vector<Value> result;
   auto add_markers = [&](uint32_t begin, uint32_t end) {
     for (std::size_t i = 0; i < statement.param_markers.size(); ++i) {
       const ast::Span& marker = statement.param_markers[i];
       if (marker.begin >= begin && marker.end <= end && i < input_.params.size()) {
-        encrypt_.AppendParam(i, input_.params[i], result);
+        encrypt_.AppendParam(i, input_.params[i], out);
       }
     }
   };
   if (statement.insert.set_form) {
     uint32_t end = statement.insert.set_assignments.back().span.end;
     add_markers(0, end);
-    if (parameterized_ && !input_.route.generated_keys.empty()) result.push_back(input_.route.generated_keys.front());
+    if (parameterized_ && !input_.route.generated_keys.empty()) out.push_back(input_.route.generated_keys.front());
     add_markers(end, static_cast<uint32_t>(statement.sql.size()));
-    return result;
+    return;
   }
   add_markers(0, values.begin);
   for (int row : Rows(index)) {
     const ast::Span& span = statement.insert.rows[static_cast<std::size_t>(row)].span;
     add_markers(span.begin, span.end);
     if (parameterized_ && !input_.route.generated_keys.empty()) {
-      result.push_back(input_.route.generated_keys[static_cast<std::size_t>(row)]);
+      out.push_back(input_.route.generated_keys[static_cast<std::size_t>(row)]);
     }
   }
   add_markers(values.end, static_cast<uint32_t>(statement.sql.size()));
-  return result;
 }
 
 }  // namespace sqlroute::rewrite

@@ -18,9 +18,9 @@ class InsertRewriter {
   bool active() const { return active_; }
   // Column list / generated key tokens (the same for every unit).
   void AddTokens(std::vector<SqlToken>& tokens) const;
-  // Appends the VALUES text of unit `index` to `out`; its parameters.
+  // Appends the VALUES text of unit `index` to `out`; its parameters to `params`.
   void AppendValues(std::size_t index, std::string& out) const;
-  std::vector<Value> Params(std::size_t index) const;
+  void AppendParams(std::size_t index, std::vector<Value>& params) const;
 
  private:
   void AppendRow(int row, std::string& out) const;

@@ -65,18 +65,18 @@ bool FetchAllRows(const ast::Statement& statement, const ast::Query& query, cons
          merge.having.has_value() || query.with_rollup;
 }
 
-void Replace(const ast::LimitValue& bound, int64_t value, std::vector<SqlToken>& tokens, std::vector<Value>& params) {
+void Replace(const ast::LimitValue& bound, int64_t value, std::vector<SqlToken>& tokens, UnitParams& params) {
   if (bound.literal) {
     tokens.push_back({bound.span.begin, bound.span.end, TokenKind::Text, std::to_string(value), "", false});
   } else {
-    params[static_cast<std::size_t>(bound.param_index)] = Value::Long(value);
+    params.Edit()[static_cast<std::size_t>(bound.param_index)] = Value::Long(value);
   }
 }
 
 }  // namespace
 
 void RewritePagination(const RewriteInput& input, const MergeInstructions& merge, std::vector<SqlToken>& tokens,
-                       std::vector<Value>& params) {
+                       UnitParams& params) {
   const ast::Statement& statement = input.statement;
   if (statement.kind != ast::StatementKind::Select || input.route.units.size() <= 1) return;
   if (statement.main_query == ast::kNoQuery) return;

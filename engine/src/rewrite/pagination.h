@@ -12,6 +12,6 @@ namespace sqlroute::rewrite {
 // Adds tokens for literal bounds and rewrites `params` for parameter bounds.
 // `merge` is the plan PlanSelectMerge made for the statement.
 void RewritePagination(const RewriteInput& input, const MergeInstructions& merge, std::vector<SqlToken>& tokens,
-                       std::vector<Value>& params);
+                       UnitParams& params);
 
 }  // namespace sqlroute::rewrite

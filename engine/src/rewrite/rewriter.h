@@ -1,6 +1,7 @@
 #pragma once
 // The rewrite stage: route context -> the SQL and parameters each route unit receives, by splicing
 // tokens into the original text, as ShardingSphere's SQLToken generators and AbstractSQLBuilder do.
+#include <optional>
 #include <vector>
 
 #include "ast/statement.h"
@@ -29,5 +30,21 @@ struct RewriteResult {
 };
 
 RewriteResult Rewrite(const RewriteInput& input);
+
+// The parameters the units receive: the caller's, copied on the first change (a statement whose
+// parameters stay as given copies none: route/sharding/point_select/reused).
+class UnitParams {
+ public:
+  explicit UnitParams(const std::vector<Value>& given) : given_(given) {}
+  const std::vector<Value>& get() const { return own_ ? *own_ : given_; }
+  std::vector<Value>& Edit() {
+    if (!own_) own_.emplace(given_);
+    return *own_;
+  }
+
+ private:
+  const std::vector<Value>& given_;
+  std::optional<std::vector<Value>> own_;
+};
 
 }  // namespace sqlroute::rewrite

@@ -9,18 +9,12 @@ namespace {
 
 class TableTokenGenerator {
  public:
-  TableTokenGenerator(const RewriteInput& input, std::vector<SqlToken>& tokens) : input_(input), tokens_(tokens) {
-    for (const auto& unit : input.route.units) {
-      for (const auto& mapping : unit.tables) {
-        if (mapping.logic != mapping.actual) mapped_.push_back(&mapping.logic);
-      }
-    }
-  }
+  TableTokenGenerator(const RewriteInput& input, std::vector<SqlToken>& tokens) : input_(input), tokens_(tokens) {}
 
   void Run() {
     SchemaClause();
     ConstraintNames();
-    if (mapped_.empty()) return;
+    if (!AnyMapped([](const TableMapping&) { return true; })) return;
     const ast::Statement& statement = input_.statement;
     const bind::BoundStatement& bound = input_.bound;
     for (const auto& ref : statement.tables) Qualified(ref.schema, ref.name);
@@ -77,8 +71,20 @@ class TableTokenGenerator {
     }
   }
 
+  // Whether a unit renames a logic table that `match` accepts (read from the units in place: a
+  // list of them cost an allocation per statement, route/sharding/point_select/reused).
+  template <class Match>
+  bool AnyMapped(const Match& match) const {
+    for (const auto& unit : input_.route.units) {
+      for (const auto& mapping : unit.tables) {
+        if (mapping.logic != mapping.actual && match(mapping)) return true;
+      }
+    }
+    return false;
+  }
+
   bool Mapped(const std::string& name) const {
-    return std::any_of(mapped_.begin(), mapped_.end(), [&](const std::string* logic) { return EqualsIgnoreCase(*logic, name); });
+    return AnyMapped([&](const TableMapping& mapping) { return EqualsIgnoreCase(mapping.logic, name); });
   }
 
   void Qualified(const std::optional<ast::Identifier>& schema, const ast::Identifier& name) {
@@ -107,7 +113,6 @@ class TableTokenGenerator {
 
   const RewriteInput& input_;
   std::vector<SqlToken>& tokens_;
-  std::vector<const std::string*> mapped_;  // logic tables some unit renames
 };
 
 }  // namespace

@@ -31,32 +31,4 @@ bool UnionAllApplies(const RewriteInput& input) {
   return input.rules.max_union_size_per_datasource != 1 && Eligible(input.statement);
 }
 
-void AggregateUnionAll(const RewriteInput& input, std::vector<SqlUnit>& units) {
-  if (units.size() < 2 || !UnionAllApplies(input)) return;
-  std::size_t targets = 0;
-  std::vector<std::size_t> target_of = UnionAllTargets(units, input.rules.max_union_size_per_datasource, targets);
-  if (targets == units.size()) return;
-  std::vector<std::size_t> bytes(targets), params(targets);
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    bytes[target_of[i]] += units[i].sql.size() + 11;  // " UNION ALL "
-    params[target_of[i]] += units[i].params.size();
-  }
-  std::vector<SqlUnit> result(targets);
-  std::vector<bool> started(targets);
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    std::size_t target = target_of[i];
-    SqlUnit& into = result[target];
-    if (!started[target]) {
-      started[target] = true;
-      into = std::move(units[i]);
-      into.sql.reserve(bytes[target]);
-      into.params.reserve(params[target]);
-      continue;
-    }
-    into.sql.append(" UNION ALL ").append(units[i].sql);
-    into.params.insert(into.params.end(), units[i].params.begin(), units[i].params.end());
-  }
-  units = std::move(result);
-}
-
 }  // namespace sqlroute::rewrite

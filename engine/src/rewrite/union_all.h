@@ -1,7 +1,8 @@
 #pragma once
 // UNION ALL aggregation (ShardingSphere 5.5.3+'s RouteSQLRewriteEngine): the SELECT units of one
 // data source become one statement `<sql1> UNION ALL <sql2> ...`, in batches of at most
-// `max-union-size-per-datasource`, when the statement is simple enough for that to be safe.
+// `max-union-size-per-datasource`, when the statement is simple enough for that to be safe
+// (rewrite::Rewrite writes each unit into its statement).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -37,7 +38,5 @@ std::vector<std::size_t> UnionAllTargets(const std::vector<Unit>& units, int bat
   }
   return target_of;
 }
-
-void AggregateUnionAll(const RewriteInput& input, std::vector<SqlUnit>& units);
 
 }  // namespace sqlroute::rewrite

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <string_view>
 
 #include "common/strings.h"
 #include "route/value_compare.h"
@@ -47,13 +48,15 @@ std::vector<ast::ExprId> Flatten(const ast::Statement& statement, ast::ExprId ro
   return result;
 }
 
+bool IsOr(const ast::Statement& statement, ast::ExprId id) {
+  const ast::Expr& expr = statement.expr(id);
+  return expr.kind == ast::ExprKind::Binary && expr.op == "OR";
+}
+
 // OR-branches of AND-predicates; nullopt when there would be too many branches.
 std::optional<Branches> AndPredicates(const ast::Statement& statement, ast::ExprId root, int depth = 0) {
   if (depth > 64) return std::nullopt;
-  auto is_or = [&](ast::ExprId id) {
-    const ast::Expr& expr = statement.expr(id);
-    return expr.kind == ast::ExprKind::Binary && expr.op == "OR";
-  };
+  auto is_or = [&](ast::ExprId id) { return IsOr(statement, id); };
   std::vector<ast::ExprId> conjuncts = Flatten(statement, root, "AND");
   Branches result;
   if (std::none_of(conjuncts.begin(), conjuncts.end(), is_or)) {  // one branch
@@ -99,7 +102,7 @@ std::string Now() {
   return buffer;
 }
 
-std::string Flip(const std::string& op) {
+std::string_view Flip(std::string_view op) {
   if (op == "<") return ">";
   if (op == ">") return "<";
   if (op == "<=") return ">=";
@@ -140,16 +143,14 @@ class Extractor {
     if (!origin.table->IsShardingColumn(lower)) return std::nullopt;
     ColumnCondition result;
     result.table = origin.table;
-    result.column = lower;
+    result.column = std::move(lower);
     return result;
   }
 
   std::optional<ColumnCondition> FromComparison(const ast::Expr& expr) const {
-    static const char* kOps[] = {"=", "<", ">", "<=", ">="};
-    bool known = false;
-    for (const char* op : kOps) known = known || expr.op == op;
+    std::string_view op = expr.op;
+    bool known = op == "=" || op == "<" || op == ">" || op == "<=" || op == ">=";
     if (!known || expr.children.size() != 2) return std::nullopt;
-    std::string op = expr.op;
     ast::ExprId column_id = expr.children[0];
     ast::ExprId value_id = expr.children[1];
     if (statement_.expr(column_id).kind != ast::ExprKind::Column) {
@@ -160,7 +161,7 @@ class Extractor {
     if (!result) return std::nullopt;
     auto value = OperandValue(statement_, value_id, params_);
     if (!value) return std::nullopt;
-    result->text = op + " " + value->ToDisplay();
+    result->text.assign(op).append(" ").append(value->ToDisplay());
     if (op == "=") {
       result->values.push_back(*value);
       return result;
@@ -214,9 +215,9 @@ class Extractor {
   // Why no sharding value came out of a branch, naming the sharding column it touches.
  public:
   // `code` becomes SUBQUERY_NOT_FOLLOWED when the column is compared with a subquery.
-  std::string WhyNoValue(const std::vector<ast::ExprId>& branch, ScatterCode& code) const {
-    for (ast::ExprId predicate : branch) {
-      std::string reason = Explain(predicate, "", code);
+  std::string WhyNoValue(const ast::ExprId* first, const ast::ExprId* last, ScatterCode& code) const {
+    for (const ast::ExprId* predicate = first; predicate != last; ++predicate) {
+      std::string reason = Explain(*predicate, "", code);
       if (!reason.empty()) return reason;
     }
     return "";
@@ -402,6 +403,56 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     result.full_route_reason = "the statement has no WHERE clause";
     return result;
   }
+  Extractor extractor(statement, scope, params);
+  // Adds the condition of the AND-branch [first, last) (of `branches` in all); false when the
+  // branch has no sharding condition, which leaves `result` a full route.
+  auto add_branch = [&](const ast::ExprId* first, const ast::ExprId* last, std::size_t branches) {
+    ShardingCondition condition;
+    for (const ast::ExprId* predicate = first; predicate != last; ++predicate) {
+      auto found = extractor.FromPredicate(*predicate);
+      if (!found) continue;
+      bool merged = false;
+      for (auto& existing : condition.columns) {
+        if (existing.table == found->table && existing.column == found->column) {
+          existing = Merge(std::move(existing), *found, condition.always_false);
+          merged = true;
+        }
+      }
+      if (!merged) condition.columns.push_back(std::move(*found));
+    }
+    if (condition.columns.empty()) {
+      result.branches.clear();
+      ScatterCode code = ScatterCode::OPERATOR_NO_VALUE;
+      std::string why = extractor.WhyNoValue(first, last, code);
+      if (branches > 1) {
+        result.full_route_reason = why.empty() ? "an OR branch has no sharding condition"
+                                               : "an OR branch has no sharding value: " + why;
+      } else {
+        result.full_route_reason = why.empty() ? "no sharding condition in the WHERE clause" : why;
+      }
+      bool none = why.empty();
+      result.full_route_code = !none ? code : branches > 1 ? ScatterCode::OR_ACROSS_COLUMNS
+                                                           : ScatterCode::NO_SHARDING_CONDITION;
+      return false;
+    }
+    result.branches.push_back(std::move(condition));
+    return true;
+  };
+  // One predicate without OR is one branch, read without a list of branches around it (nor a
+  // list at all for a single comparison): route/sharding/point_select/reused, two allocations.
+  if (predicates.size() == 1) {
+    const ast::ExprId& root = predicates.front();
+    const ast::Expr& top = statement.expr(root);
+    if (top.kind != ast::ExprKind::Binary || (top.op != "AND" && top.op != "OR")) {
+      add_branch(&root, &root + 1, 1);
+      return result;
+    }
+    std::vector<ast::ExprId> conjuncts = Flatten(statement, root, "AND");
+    if (std::none_of(conjuncts.begin(), conjuncts.end(), [&](ast::ExprId id) { return IsOr(statement, id); })) {
+      add_branch(conjuncts.data(), conjuncts.data() + conjuncts.size(), 1);
+      return result;
+    }
+  }
   Branches branches;
   for (std::size_t p = 0; p < predicates.size(); ++p) {
     auto parts = AndPredicates(statement, predicates[p]);
@@ -429,37 +480,8 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     }
     branches = std::move(next);
   }
-  Extractor extractor(statement, scope, params);
   for (const auto& branch : branches) {
-    ShardingCondition condition;
-    for (ast::ExprId predicate : branch) {
-      auto found = extractor.FromPredicate(predicate);
-      if (!found) continue;
-      bool merged = false;
-      for (auto& existing : condition.columns) {
-        if (existing.table == found->table && existing.column == found->column) {
-          existing = Merge(std::move(existing), *found, condition.always_false);
-          merged = true;
-        }
-      }
-      if (!merged) condition.columns.push_back(std::move(*found));
-    }
-    if (condition.columns.empty()) {
-      result.branches.clear();
-      ScatterCode code = ScatterCode::OPERATOR_NO_VALUE;
-      std::string why = extractor.WhyNoValue(branch, code);
-      if (branches.size() > 1) {
-        result.full_route_reason = why.empty() ? "an OR branch has no sharding condition"
-                                               : "an OR branch has no sharding value: " + why;
-      } else {
-        result.full_route_reason = why.empty() ? "no sharding condition in the WHERE clause" : why;
-      }
-      bool none = why.empty();
-      result.full_route_code = !none ? code : branches.size() > 1 ? ScatterCode::OR_ACROSS_COLUMNS
-                                                                  : ScatterCode::NO_SHARDING_CONDITION;
-      return result;
-    }
-    result.branches.push_back(std::move(condition));
+    if (!add_branch(branch.data(), branch.data() + branch.size(), branches.size())) return result;
   }
   return result;
 }

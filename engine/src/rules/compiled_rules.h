@@ -35,8 +35,8 @@ struct CompiledRules {
   // prop `in-list-split-enabled` (default false, ShardingSphere 5.5: every unit gets the whole IN
   // list): each unit gets only its IN values.
   bool in_list_split = false;
-  // prop `having-merge-enabled` (default true): the units drop HAVING and the merge evaluates it on
-  // the merged groups. False is ShardingSphere 5.5 with SQL federation off: each unit evaluates
+  // prop `having-merge-enabled` (default true): where a group may span units, the units drop HAVING
+  // and the merge evaluates it on the merged groups. False is ShardingSphere 5.5 with SQL federation off: each unit evaluates
   // HAVING on its share of a group's rows, a wrong result when a group spans nodes.
   bool having_merge = true;
 

@@ -133,6 +133,7 @@ class Compiler {
     result.algorithm_name = chosen->algorithm_name;
     if (const config::AlgorithmConfig* found = config::Find(sharding.sharding_algorithms, chosen->algorithm_name)) {
       result.algorithm_type = ToUpper(found->type);
+      result.equal_values_one_target = RoutesEqualValuesTogether(result, *found);
     }
     result.algorithm = Algorithm(chosen->algorithm_name, sharding, path);
     CheckInlineVariables(result, sharding, path);
@@ -143,6 +144,17 @@ class Compiler {
       throw Error(Message<msg::AlgorithmNotFitStrategy>(arg::name = chosen->algorithm_name), path);
     }
     return result;
+  }
+
+  static bool RoutesEqualValuesTogether(const rules::ShardingStrategy& strategy, const config::AlgorithmConfig& algorithm) {
+    if (strategy.kind != StrategyConfig::Kind::Standard) return false;
+    const std::string& type = strategy.algorithm_type;
+    if (type == "MOD") {
+      // Offsets cut the value's text: '12' and '12 ' (equal under PAD SPACE) would be cut apart.
+      auto uncut = [&](const char* key) { auto value = algorithm.props.Get(key); return !value || *value == "0"; };
+      return uncut("start-offset") && uncut("stop-offset");
+    }
+    return type == "VOLUME_RANGE" || type == "BOUNDARY_RANGE" || type == "AUTO_INTERVAL" || type == "INTERVAL";
   }
 
   // An INLINE expression may only read the strategy's sharding column (as InlineShardingAlgorithm does).

@@ -24,6 +24,10 @@ struct ShardingStrategy {
   std::vector<std::string> column_names;  // as configured: INLINE variables use these
   std::string algorithm_name;
   std::string algorithm_type;  // the configured type, upper-cased (MOD, INLINE, ...)
+  // Values equal under any collation go to one target: the algorithm reads the value as a number
+  // or a date (MOD without offsets, VOLUME_RANGE, BOUNDARY_RANGE, AUTO_INTERVAL, INTERVAL). A
+  // string hash (HASH_MOD, INLINE, CLASS_BASED) may send 'a' and 'A' apart.
+  bool equal_values_one_target = false;
   ShardingAlgorithm algorithm;
   // What a standard algorithm is told (logic table, column, node naming): set by ShardingRule.
   std::optional<ShardingTarget> target;
