@@ -448,6 +448,7 @@ alterItem
       LPAREN partitionDefinition (COMMA partitionDefinition)* RPAREN)?
   | EXCHANGE PARTITION identifier WITH TABLE tableName ((WITH | WITHOUT) VALIDATION)?
   | REMOVE PARTITIONING
+  | SECONDARY_LOAD | SECONDARY_UNLOAD
   ;
 
 columnPosition: FIRST | AFTER identifier;
@@ -582,7 +583,9 @@ xaStatement
   | XA RECOVER (CONVERT XID)?
   ;
 
-xid: textString (COMMA textString (COMMA INTEGER_NUM)?)?;
+xid: xidPart (COMMA xidPart (COMMA INTEGER_NUM)?)?;
+
+xidPart: textString | HEX_NUM;
 
 lockTables: LOCK (TABLES | TABLE) lockItem (COMMA lockItem)*;
 
@@ -647,10 +650,12 @@ showStatement
   | SHOW (TRIGGERS | EVENTS) fromSchema? showFilter?                           # showTriggers
   | SHOW OPEN TABLES fromSchema? showFilter?                                   # showOpenTables
   | SHOW (PLUGINS | PRIVILEGES | PROFILES | REPLICAS | SLAVE HOSTS)            # showServerLists
-  | SHOW PROFILE (identifier (COMMA identifier)*)? (FOR QUERY INTEGER_NUM)? limitClause? # showProfile
+  | SHOW PROFILE (profileType (COMMA profileType)*)? (FOR QUERY INTEGER_NUM)? limitClause? # showProfile
   | SHOW (MASTER | BINARY | REPLICA | SLAVE) (STATUS | LOGS) channelClause?    # showReplication
   | SHOW (BINLOG | RELAYLOG) EVENTS (IN textString)? (FROM INTEGER_NUM)? limitClause? channelClause? # showBinlogEvents
   ;
+
+profileType: ALL | identifier identifier?;  // CPU, BLOCK IO, CONTEXT SWITCHES, PAGE FAULTS, ...
 
 fromSchema: (FROM | IN) identifier;
 
@@ -661,7 +666,8 @@ useStatement: USE identifier;
 describeStatement: (DESCRIBE | DESC | EXPLAIN) tableName (identifier | textString)?;
 
 explainStatement
-  : (DESCRIBE | DESC | EXPLAIN) (ANALYZE | EXTENDED | PARTITIONS | FORMAT EQ identifier)?
+  : (DESCRIBE | DESC | EXPLAIN)
+    (ANALYZE (FORMAT EQ identifier)? | EXTENDED | PARTITIONS | FORMAT EQ identifier (INTO USER_VAR)?)?
     (selectStatement | insertStatement | updateStatement | deleteStatement)
   | (DESCRIBE | DESC | EXPLAIN) (FORMAT EQ identifier)? FOR CONNECTION INTEGER_NUM
   ;
@@ -673,7 +679,8 @@ tableMaintenance
   ;
 
 maintenanceOption
-  : (UPDATE | DROP) HISTOGRAM ON identifier (COMMA identifier)* (WITH INTEGER_NUM BUCKETS)?
+  : UPDATE HISTOGRAM ON identifier (COMMA identifier)* (WITH INTEGER_NUM BUCKETS | USING DATA textString)?
+  | DROP HISTOGRAM ON identifier (COMMA identifier)*
   | FOR UPGRADE | QUICK | FAST | MEDIUM | EXTENDED | CHANGED | USE_FRM
   ;
 
@@ -686,7 +693,7 @@ flushStatement
     )
   ;
 
-flushOption: (BINARY | RELAY | identifier)? LOGS | identifier;
+flushOption: (BINARY | identifier)? LOGS | RELAY LOGS channelClause? | identifier;
 
 resetStatement
   : RESET PERSIST ifExists? identifier?
@@ -938,11 +945,15 @@ functionCall
   | (CURRENT_TIMESTAMP | CURRENT_DATE | CURRENT_TIME | LOCALTIME | LOCALTIMESTAMP
      | UTC_TIMESTAMP | UTC_DATE | UTC_TIME | CURRENT_USER) (LPAREN INTEGER_NUM? RPAREN)? # niladicCall
   | (NEXTVAL | LASTVAL | SETVAL) LPAREN tableName (COMMA expr)* RPAREN          # sequenceCall
+  | WEIGHT_STRING LPAREN expr (AS castType)? RPAREN                             # weightStringCall
+  | JSON_VALUE LPAREN expr COMMA expr (RETURNING castType)? jsonValueResponse* RPAREN # jsonValueCall
   | functionName LPAREN (DISTINCT | ALL)? (STAR | functionArguments)? RPAREN
       (respectNulls)? overClause?                                               # genericCall
   ;
 
 respectNulls: (RESPECT | IGNORE) NULLS;
+
+jsonValueResponse: (NULL_SYM | ERROR | DEFAULT literal) ON (EMPTY | ERROR);
 
 functionName: qualifiedName | IF | INSERT | REPLACE | LEFT | RIGHT | MOD | DATABASE | SCHEMA | VALUES | INTERVAL | REPEAT;
 
@@ -1012,6 +1023,7 @@ identifier
   | AGGREGATE | BACKUP | CACHE | CHANNEL | CLONE | COMPONENT | FILTER | GROUP_REPLICATION | INSTALL
   | INSTANCE | LEAVES | LOGFILE | PLUGIN | REFERENCE | RESTART | RETAIN | RETURNING | SERVER | SONAME
   | SOURCE | STOP | UNINSTALL | UNTIL | ATOMIC | SEQUENCE | WAIT | PREVIOUS | NEXTVAL | LASTVAL | SETVAL
+  | SECONDARY_LOAD | SECONDARY_UNLOAD | JSON_VALUE | WEIGHT_STRING
   ;
 
 // The keywords of this grammar that MySQL 8.0 reserves: names only back-quoted or after a dot.

@@ -345,6 +345,10 @@ ExprId Converter::ConvertFunction(P::FunctionCallContext* ctx) {
     // MariaDB's NEXTVAL(s), LASTVAL(s), SETVAL(s, n): the sequence is a table of the statement.
     AddTable(sequence->tableName(), ast::TableRole::Other);
     expr.children = ConvertExprs(sequence->expr());
+  } else if (auto* weight = dynamic_cast<P::WeightStringCallContext*>(ctx)) {
+    expr.children = {ConvertExpr(weight->expr())};
+  } else if (auto* json_value = dynamic_cast<P::JsonValueCallContext*>(ctx)) {
+    expr.children = ConvertExprs(json_value->expr());
   }
   expr.op = std::move(name);
   ExprId id = AddExpr(std::move(expr));
