@@ -323,7 +323,7 @@ struct Statement {
   std::vector<CallOrder> call_orders;  // every ORDER BY inside a call's arguments, in source order
   bool has_subquery = false;
   bool has_combine = false;          // UNION / INTERSECT / EXCEPT anywhere
-  bool if_exists = false;            // DROP ... IF EXISTS / CREATE ... IF NOT EXISTS
+  bool if_exists = false;            // DROP ... IF EXISTS / CREATE ... IF NOT EXISTS (or MariaDB's OR REPLACE)
   bool cascade = false;              // DROP TABLE ... CASCADE
   int32_t rename_target = -1;        // ALTER TABLE ... RENAME TO t: index of t in tables
 

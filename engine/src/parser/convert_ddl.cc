@@ -75,7 +75,7 @@ ast::AlterItem Converter::ConvertAlterItem(P::AlterItemContext* item) {
 
 void Converter::ConvertCreateTable(P::CreateTableContext* ctx) {
   st_.kind = K::CreateTable;
-  st_.if_exists = ctx->ifNotExists() != nullptr;
+  st_.if_exists = ctx->ifNotExists() != nullptr || ctx->orReplace() != nullptr;
   auto names = ctx->tableName();
   AddTable(names[0], TableRole::Ddl);
   if (names.size() == 2) AddTable(names[1], TableRole::DdlReference);
@@ -152,7 +152,7 @@ bool Converter::ConvertDdl(P::StatementContext* ctx) {
     }
   } else if (auto* c = ctx->createIndex()) {
     st_.kind = K::CreateIndex;
-    st_.if_exists = c->ifNotExists() != nullptr;
+    st_.if_exists = c->ifNotExists() != nullptr || c->orReplace() != nullptr;
     AddIndexName(c->identifier());
     AddTable(c->tableName(), TableRole::Ddl);
     AddIndexColumns(c->keyPartList());
