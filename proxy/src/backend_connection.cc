@@ -154,11 +154,8 @@ void BackendConnection::Bind(asio::io_context& io) {
   if (BoundTo(io)) return;
   Unbind();
   asio::error_code error;
-  // Held as a stream socket rather than a plain descriptor: Asio then knows a short read drained
-  // it and waits for readiness before the next read, where a descriptor always tries a read that
-  // fails with EAGAIN first (the answer to a query just written is never there yet).
-  socket_ = std::make_unique<asio::ip::tcp::socket>(io);
-  socket_->assign(asio::ip::tcp::v4(), mysql_get_socket(handle_), error);
+  socket_ = std::make_unique<asio::posix::stream_descriptor>(io);
+  socket_->assign(mysql_get_socket(handle_), error);
   if (!error) socket_->non_blocking(true, error);  // write_some never blocks the thread
   if (error) broken_ = true;
 }
@@ -229,9 +226,9 @@ void BackendConnection::Wait(int status) {
   int event = (status & MYSQL_WAIT_WRITE) ? MYSQL_WAIT_WRITE : (status & MYSQL_WAIT_READ) ? MYSQL_WAIT_READ
                                                                                            : MYSQL_WAIT_EXCEPT;
   watched_for_write_ = watched_for_write_ || event == MYSQL_WAIT_WRITE;
-  auto type = event == MYSQL_WAIT_WRITE  ? asio::ip::tcp::socket::wait_write
-              : event == MYSQL_WAIT_READ ? asio::ip::tcp::socket::wait_read
-                                         : asio::ip::tcp::socket::wait_error;
+  auto type = event == MYSQL_WAIT_WRITE  ? asio::posix::stream_descriptor::wait_write
+              : event == MYSQL_WAIT_READ ? asio::posix::stream_descriptor::wait_read
+                                         : asio::posix::stream_descriptor::wait_error;
   socket_->async_wait(type, [this, wait, timed, event, resume](const asio::error_code&) {
     if (wait != wait_number_) return;
     ++wait_number_;
@@ -280,6 +277,7 @@ void BackendConnection::ReadMore(const BackendDone& failed, std::function<void()
 void BackendConnection::Query(const std::string& sql, BackendResult& into, BackendDone done) {
   last_used_ = std::chrono::steady_clock::now();
   binary_rows_ = false;
+  executing_ = nullptr;
   packet_.assign(1, '\x03');  // COM_QUERY
   packet_ += sql;
   request_.clear();
@@ -332,7 +330,7 @@ void BackendConnection::QueryPrepared(const std::string& sql, const std::vector<
         done(std::move(error));
         return;
       }
-      const Prepared& statement = prepared_.emplace(sql, std::move(preparing_)).first->second;
+      Prepared& statement = prepared_.emplace(sql, std::move(preparing_)).first->second;
       if (statement.param_count != params.size()) {
         done(BackendError{kUnsupportedPrepared, "HY000", "parameters unlike the statement's"});
         return;
@@ -393,21 +391,22 @@ void BackendConnection::ReadPrepareDefinitions(std::size_t skip, const BackendDo
   done(std::nullopt);
 }
 
-void BackendConnection::RunPrepared(const Prepared& statement, const std::vector<Value>& params,
+void BackendConnection::RunPrepared(Prepared& statement, const std::vector<Value>& params,
                                     BackendResult& into, const BackendDone& done) {
   binary_rows_ = true;
   AppendExecute(packet_, statement.id, params);
   request_.clear();
   std::uint8_t sequence = 0;
   AppendFrames(request_, packet_, sequence);
-  Send(done, [this, &statement, &into, done] { ReadResponse(into, done, &statement); });
+  executing_ = &statement;
+  Send(done, [this, &into, done] { ReadResponse(into, done); });
 }
 
-void BackendConnection::ReadResponse(BackendResult& into, const BackendDone& done, const Prepared* statement) {
+void BackendConnection::ReadResponse(BackendResult& into, const BackendDone& done) {
   std::optional<BackendError> error;
   try {
     if (!TakePacket()) {
-      ReadMore(done, [this, &into, done, statement] { ReadResponse(into, done, statement); });
+      ReadMore(done, [this, &into, done] { ReadResponse(into, done); });
       return;
     }
     switch (KindOf(packet_)) {
@@ -436,9 +435,11 @@ void BackendConnection::ReadResponse(BackendResult& into, const BackendDone& don
         streamed_columns_.clear();
         // MARIADB_CLIENT_CACHE_METADATA: a byte says whether the definitions follow; a prepared
         // statement's unchanged ones are left out (their EOF packet is still sent).
-        if (statement != nullptr && !in.done() && in.U8() == 0) {
-          if (statement->columns.size() != column_count_) throw MalformedPacket("columns unlike the statement's");
-          streamed_columns_ = statement->columns;
+        if (executing_ != nullptr && !in.done() && in.U8() == 0) {
+          if (executing_->columns.size() != column_count_) throw MalformedPacket("columns unlike the statement's");
+          streamed_columns_ = executing_->columns;
+        } else if (executing_ != nullptr) {
+          executing_->columns.clear();  // the server's new ones, once read
         }
         streamed_columns_.reserve(column_count_);
         ReadColumns(into, done);
@@ -470,6 +471,7 @@ void BackendConnection::ReadColumns(BackendResult& into, const BackendDone& done
     Unreadable(done, malformed.what());
     return;
   }
+  if (executing_ != nullptr && executing_->columns.empty()) executing_->columns = streamed_columns_;
   in_result_ = true;
   into.has_rows = true;
   done(std::nullopt);

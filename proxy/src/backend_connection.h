@@ -131,9 +131,10 @@ class BackendConnection {
   void Await(int status, std::function<int(int)> resume, std::function<void()> finished);
   void Wait(int status);
   // The first packet of the response to `sql`: an update count (`into`), an error, or a result
-  // set whose column definitions are read into streamed_columns_. After COM_STMT_EXECUTE of
-  // `statement`, definitions the server leaves out (MARIADB_CLIENT_CACHE_METADATA) are its own.
-  void ReadResponse(BackendResult& into, const BackendDone& done, const Prepared* statement = nullptr);
+  // set whose column definitions are read into streamed_columns_. After COM_STMT_EXECUTE,
+  // definitions the server leaves out (MARIADB_CLIENT_CACHE_METADATA) are executing_'s, and
+  // those it sends become executing_'s.
+  void ReadResponse(BackendResult& into, const BackendDone& done);
   void ReadColumns(BackendResult& into, const BackendDone& done);
   void StoreRows(BackendResult& into, const BackendDone& done);
   // Whether packet_ ends a result's rows (EOF, or an error into `error`).
@@ -151,13 +152,13 @@ class BackendConnection {
   // packets of parameter definitions are skipped, the column definitions kept).
   void ReadPrepareOk(const BackendDone& done);
   void ReadPrepareDefinitions(std::size_t skip, const BackendDone& done);
-  void RunPrepared(const Prepared& statement, const std::vector<Value>& params, BackendResult& into,
+  void RunPrepared(Prepared& statement, const std::vector<Value>& params, BackendResult& into,
                    const BackendDone& done);
   // Writes request_ and then reads the answer with `read`.
   void Send(const BackendDone& done, std::function<void()> read);
 
   MYSQL* handle_;
-  std::unique_ptr<asio::ip::tcp::socket> socket_;
+  std::unique_ptr<asio::posix::stream_descriptor> socket_;
   std::unique_ptr<asio::steady_timer> timer_;
   std::function<int(int)> resume_;
   std::function<void()> finished_;
@@ -173,6 +174,7 @@ class BackendConnection {
   std::vector<ColumnInfo> streamed_columns_;
   std::unordered_map<std::string, Prepared> prepared_;
   Prepared preparing_;
+  Prepared* executing_ = nullptr;  // the statement whose COM_STMT_EXECUTE is answered
   bool binary_rows_ = false;  // the open result's rows are binary (COM_STMT_EXECUTE)
   std::uint16_t warnings_ = 0;
   bool in_result_ = false;  // rows of a result are still to be read
