@@ -20,15 +20,16 @@ void GroupForExecution(const std::vector<SqlUnit>& units, int max_connections_pe
   // Per data source in order of first appearance, its units' indexes cut into at most `limit`
   // consecutive runs of equal length (the last one shorter), one per connection.
   struct Row {
-    std::size_t group_of_unit = 0;  // row i: the group of unit i
-    std::size_t units = 0;          // row g: group g's counters
-    std::size_t per_connection = 0;
-    std::size_t placed = 0;
+    std::size_t group_of_unit;  // row i: the group of unit i
+    std::size_t units;          // row g: group g's counters
+    std::size_t per_connection;
+    std::size_t placed;
   };
   constexpr std::size_t kFew = 16;
-  Row few[kFew];
+  Row few[kFew];  // only the rows of the units are cleared: route/sharding/point_select/reused
   std::vector<Row> many(units.size() > kFew ? units.size() : 0);  // no more groups than units
   Row* rows = many.empty() ? few : many.data();
+  std::fill_n(rows, units.size(), Row{});
   std::size_t count = 0;  // groups so far
   DataSourceIndex index(units.size());
   for (std::size_t i = 0; i < units.size(); ++i) {
