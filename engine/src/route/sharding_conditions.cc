@@ -139,11 +139,11 @@ class Extractor {
     if (expr.kind != ast::ExprKind::Column) return std::nullopt;
     ColumnOrigin origin = scope_.Origin(id);
     if (!origin.table) return std::nullopt;
-    std::string lower = ToLower(origin.column);
-    if (!origin.table->IsShardingColumn(lower)) return std::nullopt;
+    const std::string* column = origin.table->ShardingColumn(origin.column);  // lower-cased
+    if (!column) return std::nullopt;
     ColumnCondition result;
     result.table = origin.table;
-    result.column = std::move(lower);
+    result.column = *column;
     return result;
   }
 
