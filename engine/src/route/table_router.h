@@ -82,7 +82,8 @@ class TableRouter {
                                            const ShardingCondition* branch, PartitionMemo& memo) const;
   // The partitions of a one-value or range standard condition, found once for all target lists:
   // a list that tabulates a target for none of them is missed (RunStrategy would choose nothing
-  // there). Not `active` when that cannot be told from the rule's tables.
+  // there). Not `active` when that cannot be told from the rule's tables. The partitions are
+  // `memo`'s, which the table strategy's RunStrategy reads without changing them.
   struct MissTest {
     bool active = false;
     const std::vector<std::vector<int32_t>>* tabulated = nullptr;  // ShardingStrategy::partition_targets
