@@ -128,7 +128,11 @@ class ColumnBinder {
       bound_.exprs[static_cast<std::size_t>(id)].owner = Resolve(expr.column, block, clause, expr.span.begin);
       return;
     }
-    for (ast::ExprId child : expr.children) Walk(child, block, clause);
+    // Leaves are passed over here, not called: a 100,000-value IN has as many.
+    for (ast::ExprId child : expr.children) {
+      ast::ExprKind kind = child == ast::kNoExpr ? ast::ExprKind::Other : statement_.expr(child).kind;
+      if (kind != ast::ExprKind::Literal && kind != ast::ExprKind::Param) Walk(child, block, clause);
+    }
   }
 
   ColumnOwner Resolve(const ast::ColumnRef& column, QueryId block, Clause clause, uint32_t at) const {
