@@ -184,20 +184,31 @@ const ColumnCondition* TableRouter::StandardCondition(const rules::ShardingStrat
 bool TableRouter::Misses(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table, const ShardingCondition* branch,
                          std::size_t list, PartitionMemo& memo) const {
   if (strategy.kind != Kind::Standard || list >= strategy.partition_targets.size()) return false;
-  const ColumnCondition* condition = StandardCondition(strategy, table, branch, memo);
-  if (!condition || (!condition->is_range && condition->values.size() != 1)) return false;
-  if (choices_ && condition->in_list != ast::kNoExpr) return false;  // the IN-list split records every list
-  const PrecisePartitions& partitions = *strategy.algorithm.standard->precise_partitions();
+  // The condition and its partitions once for all of the strategy's target lists: an INSERT
+  // asks for each data source of each row (route/sharding/insert_100_rows).
+  if (memo.miss_strategy != &strategy) {
+    memo.miss_strategy = &strategy;
+    const ColumnCondition* condition = StandardCondition(strategy, table, branch, memo);
+    bool checkable = condition && (condition->is_range || condition->values.size() == 1) &&
+                     !(choices_ && condition->in_list != ast::kNoExpr);  // the IN-list split records every list
+    memo.miss_condition = checkable ? condition : nullptr;
+    if (checkable) {
+      const PrecisePartitions& partitions = *strategy.algorithm.standard->precise_partitions();
+      if (condition->is_range) {
+        ComputeRange(partitions, *condition, memo);
+      } else {
+        ComputePartitions(partitions, *condition, memo);
+      }
+    }
+  }
+  const ColumnCondition* condition = memo.miss_condition;
+  if (!condition) return false;
   const std::vector<int32_t>& tabulated = strategy.partition_targets[list];
   auto misses = [&](int64_t partition) {
     return partition >= 0 && static_cast<uint64_t>(partition) < tabulated.size() &&
            tabulated[static_cast<std::size_t>(partition)] < 0;
   };
-  if (!condition->is_range) {
-    ComputePartitions(partitions, *condition, memo);
-    return misses(memo.single);
-  }
-  ComputeRange(partitions, *condition, memo);
+  if (!condition->is_range) return misses(memo.single);
   return memo.range && std::all_of(memo.range->begin(), memo.range->end(), misses);
 }
 

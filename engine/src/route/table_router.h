@@ -46,6 +46,10 @@ class TableRouter {
     std::vector<int64_t> partitions;        // distinct, in the order of their first value
     std::vector<uint32_t> value_partitions;  // per value: its index in `partitions`
     std::optional<std::vector<int64_t>> range;  // of a range condition
+    // Misses: the strategy it last looked at, and that strategy's condition when its partitions
+    // (computed then) can rule a target list out, else nullptr.
+    const rules::ShardingStrategy* miss_strategy = nullptr;
+    const ColumnCondition* miss_condition = nullptr;
   };
 
   // The targets chosen, valid until the next call (`available`, or the decision it records);
