@@ -193,40 +193,45 @@ RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules:
   // 516 k -> 449 k instructions a statement (callgrind).
   TableRouter router(*input.rules.sharding, input.hints, context.decisions, nullptr, input.spare);
   context.decisions.reserve(rows.size());  // a decision per row, mostly: 100 rows grow it 5 times otherwise
-  std::vector<const std::string*> sharding_columns;
-  for (const auto* strategy : {&target->database_strategy, &target->table_strategy}) {
-    for (const auto& column : strategy->columns) sharding_columns.push_back(&column);
-  }
-  bool has_conditions = false;
-  RowUnits units(context, target->logic_table);
+  // The distinct sharding columns, and where each row's value of each comes from, once for
+  // all the rows: route/sharding/insert_100_rows.
+  struct ValueSource {
+    int index;        // in the row, or -1
+    bool generated;   // the generated key column
+  };
   ShardingCondition condition;  // every row's, over the same storage
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    const std::vector<ast::ExprId>& row = *rows[r];
-    std::size_t used = 0;
-    for (const std::string* name : sharding_columns) {
-      const std::string& column = *name;
-      if (std::any_of(condition.columns.begin(), condition.columns.begin() + static_cast<std::ptrdiff_t>(used),
+  std::vector<ValueSource> sources;
+  for (const auto* strategy : {&target->database_strategy, &target->table_strategy}) {
+    for (const auto& column : strategy->columns) {
+      if (std::any_of(condition.columns.begin(), condition.columns.end(),
                       [&](const ColumnCondition& c) { return c.column == column; })) {
         continue;
       }
-      if (used == condition.columns.size()) condition.columns.emplace_back();
-      ColumnCondition& each = condition.columns[used++];
+      ColumnCondition& each = condition.columns.emplace_back();
       each.table = target;
       each.column = column;
+      bool generated = !context.generated_keys.empty() && EqualsIgnoreCase(column, context.generated_key_column);
+      sources.push_back({column_index(column), generated});
+    }
+  }
+  bool has_conditions = !condition.columns.empty() && !rows.empty();
+  RowUnits units(context, target->logic_table);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::vector<ast::ExprId>& row = *rows[r];
+    for (std::size_t k = 0; k < sources.size(); ++k) {
+      ColumnCondition& each = condition.columns[k];
       each.values.clear();
-      int index = column_index(column);
+      int index = sources[k].index;
       if (index >= 0 && static_cast<std::size_t>(index) < row.size()) {
         auto value = OperandValue(statement, row[static_cast<std::size_t>(index)], input.params);
         each.values.push_back(value ? *value : ExpressionValue(statement, row[static_cast<std::size_t>(index)]));
-      } else if (!context.generated_keys.empty() && EqualsIgnoreCase(column, context.generated_key_column)) {
+      } else if (sources[k].generated) {
         each.values.push_back(context.generated_keys[r]);
       } else {
         each.values.push_back(Value::Null());
       }
       each.text = "= " + each.values.front().ToDisplay();
     }
-    condition.columns.resize(used);
-    has_conditions = has_conditions || !condition.columns.empty();
     std::vector<rules::DataNode> nodes = router.Route(*target, condition.columns.empty() ? nullptr : &condition);
     if (nodes.size() != 1) {
       throw Error(Message<msg::InsertMultipleNodes>(arg::conditions = ConditionText(condition),
