@@ -18,7 +18,7 @@ class TableTokenGenerator {
     const ast::Statement& statement = input_.statement;
     const bind::BoundStatement& bound = input_.bound;
     for (const auto& ref : statement.tables) Qualified(ref.schema, ref.name);
-    for (ast::ExprId id : bound.columns) Owner(statement.expr(id).column, bound.owner(id));
+    for (ast::ExprId id : bound.qualified_columns) Owner(statement.expr(id).column, bound.owner(id));
     for (std::size_t q = 0; q < statement.queries.size(); ++q) {
       StarOwners(statement.queries[q].projections, static_cast<ast::QueryId>(q));
     }
