@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <optional>
-#include <stdexcept>
 
 #include "backend_packets.h"
 #include "result_conversion.h"
@@ -15,48 +13,13 @@ namespace sqlroute::proxy {
 
 namespace {
 
-// One unit's rows as the merge pulls them: what was read ahead, then the end.
-class UnitRows final : public RowSource {
- public:
-  explicit UnitRows(const std::vector<ColumnInfo>& columns) : columns_(columns) {
-    for (const ColumnInfo& column : columns) labels_.push_back(column.name);
-  }
-  const std::vector<std::string>& columns() const override { return labels_; }
-  bool Next(Row& row) override {
-    if (ahead_.empty()) {
-      // The stream reads a row ahead for each row the merge takes: more is a bug, never a short result.
-      if (!ended_) throw std::logic_error("the merge read past the rows read ahead");
-      return false;
-    }
-    row = std::move(ahead_.front());
-    ahead_.pop_front();
-    return true;
-  }
-  bool dry() const { return ahead_.empty() && !ended_; }
-  bool ended() const { return ended_; }
-  void End() { ended_ = true; }
-  void Drop() { ahead_.clear(); }
-  void Add(std::string_view text_row) {
-    DecodeTextRow(text_row, cells_);
-    Row& row = ahead_.emplace_back();
-    row.reserve(cells_.size());
-    for (std::size_t i = 0; i < cells_.size(); ++i) row.push_back(CellToValue(columns_[i], cells_[i]));
-  }
-
- private:
-  std::vector<ColumnInfo> columns_;
-  std::vector<std::string> labels_;
-  std::deque<Row> ahead_;
-  std::vector<Cell> cells_;
-  bool ended_ = false;
-};
-
 class MergedStream : public std::enable_shared_from_this<MergedStream> {
  public:
   MergedStream(const Plan& plan, std::shared_ptr<const RuleSet> rules, std::vector<BackendConnection*> connections,
                RowSink& sink, StatementDone done)
       : plan_(plan), rules_(std::move(rules)), connections_(std::move(connections)), sink_(sink),
-        done_(std::move(done)), results_(connections_.size()), reads_(connections_.size()) {}
+        done_(std::move(done)), results_(connections_.size()), reads_(connections_.size()),
+        ended_(connections_.size(), false) {}
 
   void Start(const std::vector<std::string>& unit_sql) {
     pending_ = connections_.size();
@@ -74,85 +37,63 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
       Answer(std::move(*failure_));
       return;
     }
-    std::vector<std::unique_ptr<RowSource>> sources;
-    for (std::size_t i = 0; i < connections_.size(); ++i) {
-      if (!results_[i].has_rows) {
-        Answer(StatementResult::Failure(1105, "HY000", "a unit of a merged query returned no result set"));
-        return;
-      }
-      auto source = std::make_unique<UnitRows>(connections_[i]->streamed_columns());
-      units_.push_back(source.get());
-      sources.push_back(std::move(source));
+    std::size_t with_rows = 0;
+    for (const BackendResult& result : results_) with_rows += result.has_rows ? 1 : 0;
+    if (with_rows == 0) {  // SELECT ... INTO: an update count
+      Finish(StatementResult::Kind::Ok);
+      return;
     }
-    sources_ = std::move(sources);  // the merge starts once every unit has read its first row
+    if (with_rows != results_.size()) {
+      Answer(StatementResult::Failure(1105, "HY000", "a unit of a merged query returned no result set"));
+      return;
+    }
+    std::vector<std::vector<std::string>> labels;
+    for (BackendConnection* connection : connections_) {
+      std::vector<std::string>& unit = labels.emplace_back();
+      for (const ColumnInfo& column : connection->streamed_columns()) unit.push_back(column.name);
+    }
+    try {
+      feed_.emplace(plan_.merge, labels);
+    } catch (const Error& error) {
+      Answer(FromEngineError(error));
+      return;
+    }
+    columns_ = MergedColumns(connections_.front()->streamed_columns(), feed_->columns(), plan_.merge);
+    sink_.Columns(columns_);
     Pump();
   }
 
-  // Reads ahead for every dry unit; true when none is left waiting on its socket.
-  bool ReadAhead() {
-    reading_ = true;
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-      if (!units_[i]->dry()) continue;
-      ++pending_;
-      connections_[i]->FetchRow(reads_[i].row, reads_[i].more, [self = shared_from_this(), i](std::optional<BackendError> error) {
-        self->Read(i, std::move(error));
-      });
-    }
-    reading_ = false;
-    return pending_ == 0;
-  }
-
-  void Read(std::size_t i, std::optional<BackendError> error) {
-    if (error) {
-      if (!failure_) failure_ = FromBackendError(*error);
-      units_[i]->End();
-    } else if (!reads_[i].more) {
-      units_[i]->End();
-    } else if (!draining_) {
-      try {
-        units_[i]->Add(reads_[i].row);
-      } catch (const Error& invalid) {  // a value the merge cannot read
-        if (!failure_) failure_ = FromEngineError(invalid);
-      }
-    }
-    if (--pending_ == 0 && !reading_) Pump();
-  }
-
-  // Merged rows to the sink while every unit has its next row; otherwise waits for the reads.
+  // Merged rows to the sink until the merge waits on a unit (its reads call Pump again), the
+  // sink is full (its flush does) or the rows are complete.
   void Pump() {
-    while (true) {
-      if (Failed() || !ReadAhead() || Failed()) return;
+    while (!Failed()) {
       if (draining_) {
-        if (std::all_of(units_.begin(), units_.end(), [](const UnitRows* unit) { return unit->ended(); })) {
-          Finish();
+        if (std::all_of(ended_.begin(), ended_.end(), [](bool ended) { return ended; })) {
+          Finish(StatementResult::Kind::Streamed);
           return;
         }
+        if (!ReadUnits([this](std::size_t i) { return !ended_[i]; })) return;
         continue;
       }
+      MergeFeed::Step step;
       try {
-        if (!merged_) {
-          StartMerge();  // it takes each unit's first row: the units read ahead again first
-          continue;
+        step = feed_->Next(row_);
+        if (step == MergeFeed::Step::Row && !plan_.merge.decrypt.empty()) {
+          rules_->DecryptRow(plan_.merge.decrypt, feed_->columns(), row_);
         }
-        if ((left_ && *left_ <= 0) || !merged_->Next(row_)) {
-          // LIMIT reached, or every unit ended: what is left is read and dropped, so that the
-          // connections go back to their pools.
-          draining_ = true;
-          for (UnitRows* unit : units_) unit->Drop();
-          continue;
-        }
-        if (skip_ > 0) {
-          --skip_;
-          continue;
-        }
-        if (left_) --*left_;
-        if (!plan_.merge.decrypt.empty()) rules_->DecryptRow(plan_.merge.decrypt, merged_->columns(), row_);
       } catch (const Error& error) {
         Answer(FromEngineError(error));
         return;
-      } catch (const std::logic_error& error) {
-        Answer(StatementResult::Failure(1105, "HY000", error.what()));
-        return;
+      }
+      if (step == MergeFeed::Step::Wait) {
+        if (!ReadUnits([this](std::size_t i) { return feed_->waits_on(i); })) return;
+        continue;
+      }
+      if (step == MergeFeed::Step::End) {
+        // Every unit ended, or LIMIT was reached: what is left is read and dropped, so that the
+        // connections go back to their pools.
+        draining_ = true;
+        continue;
       }
       cells_.clear();
       for (const Value& value : row_) cells_.push_back(ValueToCell(value));
@@ -170,6 +111,52 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
     }
   }
 
+  // Reads the next row of every unit `wanted` names; true when every read is done already
+  // (rows the connection had buffered), false when Read will call Pump once they are.
+  template <typename Wanted>
+  bool ReadUnits(Wanted wanted) {
+    reading_ = true;
+    bool any = false;
+    for (std::size_t i = 0; i < connections_.size(); ++i) {
+      if (!wanted(i)) continue;
+      any = true;
+      ++pending_;
+      connections_[i]->FetchRow(reads_[i].row, reads_[i].more, [self = shared_from_this(), i](std::optional<BackendError> error) {
+        self->Read(i, std::move(error));
+      });
+    }
+    reading_ = false;
+    if (!any && !failure_) {  // a merge waiting on no unit would wait forever
+      failure_ = StatementResult::Failure(1105, "HY000", "the merge waits on no unit");
+    }
+    return pending_ == 0;
+  }
+
+  void Read(std::size_t i, std::optional<BackendError> error) {
+    if (error || !reads_[i].more) {
+      if (error && !failure_) failure_ = FromBackendError(*error);
+      ended_[i] = true;
+      if (!draining_) feed_->End(i);
+    } else if (!draining_) {
+      try {
+        feed_->Push(i, Decode(i, reads_[i].row));
+      } catch (const Error& invalid) {  // a value the merge cannot read, or a row unlike its columns
+        if (!failure_) failure_ = FromEngineError(invalid);
+      }
+    }
+    if (--pending_ == 0 && !reading_) Pump();
+  }
+
+  // A text row that fits its columns (FetchRow checks it) as the merge's values.
+  Row Decode(std::size_t unit, std::string_view text_row) {
+    const std::vector<ColumnInfo>& columns = connections_[unit]->streamed_columns();
+    DecodeTextRow(text_row, decoded_);
+    Row row;
+    row.reserve(decoded_.size());
+    for (std::size_t i = 0; i < decoded_.size(); ++i) row.push_back(CellToValue(columns[i], decoded_[i]));
+    return row;
+  }
+
   // Answers the first failure (a drain ignores them: the rows are complete).
   bool Failed() {
     if (!failure_ || draining_) return false;
@@ -177,27 +164,13 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
     return true;
   }
 
-  void StartMerge() {
-    // LIMIT is counted here: the merge's own would skip the offset in one pull after the other,
-    // past the row each unit has read ahead.
-    MergeInstructions sorting = plan_.merge;
-    sorting.offset.reset();
-    sorting.row_count.reset();
-    skip_ = std::max<std::int64_t>(plan_.merge.offset.value_or(0), 0);
-    left_ = plan_.merge.row_count;
-    merged_ = MergeStreams(sorting, std::move(sources_));
-    columns_ = connections_.front()->streamed_columns();
-    const std::vector<std::string>& labels = merged_->columns();
-    columns_.resize(std::min(columns_.size(), labels.size()));
-    for (std::size_t i = 0; i < columns_.size(); ++i) columns_[i].name = labels[i];
-    sink_.Columns(columns_);
-  }
-
-  void Finish() {
+  void Finish(StatementResult::Kind kind) {
     StatementResult end;
-    end.kind = StatementResult::Kind::Streamed;
-    for (BackendConnection* connection : connections_) {
-      end.ok.warnings = static_cast<std::uint16_t>(end.ok.warnings + connection->warning_count());
+    end.kind = kind;
+    for (std::size_t i = 0; i < connections_.size(); ++i) {
+      std::uint16_t warnings = kind == StatementResult::Kind::Ok ? results_[i].warnings : connections_[i]->warning_count();
+      end.ok.warnings = static_cast<std::uint16_t>(end.ok.warnings + warnings);
+      end.ok.affected_rows += results_[i].affected_rows;
     }
     Answer(std::move(end));
   }
@@ -220,15 +193,13 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
     bool more = false;
   };
   std::vector<Fetch> reads_;
-  std::vector<UnitRows*> units_;
-  std::vector<std::unique_ptr<RowSource>> sources_;
-  std::unique_ptr<RowSource> merged_;
+  std::vector<bool> ended_;
+  std::optional<MergeFeed> feed_;
   std::vector<ColumnInfo> columns_;
   std::optional<StatementResult> failure_;  // the first error of a unit or of its values
   Row row_;
   std::vector<Cell> cells_;
-  std::int64_t skip_ = 0;               // offset rows still to drop
-  std::optional<std::int64_t> left_;    // rows the LIMIT still lets through
+  std::vector<Cell> decoded_;
   std::size_t pending_ = 0;
   bool reading_ = false;
   bool draining_ = false;
@@ -237,10 +208,7 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
 }  // namespace
 
 bool StreamsMerged(const Plan& plan, bool unit_per_connection) {
-  const MergeInstructions& merge = plan.merge;
-  return plan.statement_kind == "SELECT" && plan.units.size() > 1 && unit_per_connection &&
-         merge.required && !merge.order_by.empty() && merge.group_by.empty() && merge.aggregations.empty() &&
-         !merge.distinct && !merge.having && !merge.rollup;
+  return plan.statement_kind == "SELECT" && !plan.units.empty() && unit_per_connection;
 }
 
 void RunMergedStream(const Plan& plan, std::shared_ptr<const RuleSet> rules,

@@ -1,9 +1,11 @@
 #pragma once
-// Several units' rows merged as they are read, as ShardingSphere's OrderByStreamMergedResult
-// merges sorted unit results: the engine's MergeStreams (its ORDER BY comparators, LIMIT) pulls
-// from one source per unit, and each source holds at most one row read ahead of the merge, so
-// memory stays bounded by the units, whatever the rows. Before each merged row every unit whose
-// source ran dry has read its next row (non-blocking, on the client's I/O thread).
+// A statement's units merged as their rows are read, as ShardingSphere's stream merged results
+// (OrderByStreamMergedResult, GroupByStreamMergedResult, LimitDecoratorMergedResult) merge them:
+// the engine's MergeFeed is pushed each unit's rows as they arrive and hands back merged rows as
+// soon as it has them; a unit is read only when the merge waits on it, so memory stays bounded
+// by one row per unit plus what the merge itself holds (one group for a GROUP BY whose ORDER BY
+// keeps groups together; sqlroute/merge.h says which merges hold more). Reads are non-blocking,
+// on the client's I/O thread.
 #include <functional>
 #include <memory>
 #include <string>
@@ -14,11 +16,12 @@
 
 namespace sqlroute::proxy {
 
-// Whether the plan's merge streams this way: ORDER BY over several units, each on its own
-// connection (`unit_per_connection`), without grouping, aggregates, DISTINCT, HAVING or ROLLUP.
+// Whether the plan's rows stream this way: a SELECT whose units each have their own connection
+// (`unit_per_connection`); the caller streams a plain single unit's rows itself.
 bool StreamsMerged(const Plan& plan, bool unit_per_connection);
 
-// Runs unit_sql[i] on connections[i] (which outlive `done`) and hands the merged rows to `sink`.
+// Runs unit_sql[i] on connections[i] (which outlive `done`) and hands the merged rows, decrypted,
+// to `sink`.
 void RunMergedStream(const Plan& plan, std::shared_ptr<const RuleSet> rules,
                      std::vector<BackendConnection*> connections, const std::vector<std::string>& unit_sql,
                      RowSink& sink, StatementDone done);

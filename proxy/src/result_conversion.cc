@@ -1,6 +1,9 @@
 #include "result_conversion.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <optional>
 #include <cmath>
 #include <functional>
 
@@ -88,6 +91,59 @@ ResultSet ToResultSet(BackendResult&& result) {
     for (std::size_t i = 0; i < cells.size(); ++i) row.push_back(CellToValue(result.columns[i], cells[i]));
   }
   return set;
+}
+
+namespace {
+
+std::optional<std::size_t> Position(const MergeColumn& column, const std::vector<ColumnInfo>& columns) {
+  if (column.index >= 0) return static_cast<std::size_t>(column.index);
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const std::string& name = columns[i].name;
+    if (name.size() == column.label.size() &&
+        std::equal(name.begin(), name.end(), column.label.begin(),
+                   [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
+                                               std::tolower(static_cast<unsigned char>(b)); })) {
+      return i;
+    }
+  }
+  return std::nullopt;
+}
+
+// MySQL's result type of a COUNT, SUM or AVG over values of `column`'s type.
+void AggregateType(AggregationType aggregate, ColumnInfo& column) {
+  bool approximate = column.type == field_type::kFloat || column.type == field_type::kDouble;
+  column.charset = kBinaryCharset;
+  column.flags = kBinaryFlag;
+  if (aggregate == AggregationType::Count) {
+    column.type = field_type::kLongLong;
+    column.length = 21;
+    column.decimals = 0;
+  } else if (approximate) {
+    column.type = field_type::kDouble;
+    column.length = 22;
+    column.decimals = 31;  // not fixed
+  } else {
+    std::uint8_t added = aggregate == AggregationType::Avg ? 4 : 0;
+    column.type = field_type::kNewDecimal;
+    column.decimals = static_cast<std::uint8_t>(std::min(column.decimals + added, 30));
+    column.length = column.length + added + 1;
+  }
+}
+
+}  // namespace
+
+std::vector<ColumnInfo> MergedColumns(std::vector<ColumnInfo> unit_columns, const std::vector<std::string>& labels,
+                                      const MergeInstructions& merge) {
+  for (const MergeAggregation& aggregation : merge.aggregations) {
+    bool derived_distinct = !aggregation.result_label.empty();
+    std::optional<std::size_t> at = Position(aggregation.column, unit_columns);
+    if (derived_distinct && at && *at < labels.size() && *at < unit_columns.size()) {
+      AggregateType(aggregation.type, unit_columns[*at]);
+    }
+  }
+  unit_columns.resize(std::min(unit_columns.size(), labels.size()));
+  for (std::size_t i = 0; i < unit_columns.size(); ++i) unit_columns[i].name = labels[i];
+  return unit_columns;
 }
 
 Value ParamToValue(const BinaryParam& param) {

@@ -15,6 +15,11 @@ namespace sqlroute::proxy {
 Value CellToValue(const ColumnInfo& column, const Cell& cell);
 Cell ValueToCell(const Value& value);
 ResultSet ToResultSet(BackendResult&& result);
+// The merged result's column definitions: the first unit's, cut to the merged `labels` and
+// renamed; COUNT/SUM/AVG DISTINCT, whose units returned the distinct values, take the type MySQL
+// gives the aggregate (BIGINT; DECIMAL, or DOUBLE over approximate values).
+std::vector<ColumnInfo> MergedColumns(std::vector<ColumnInfo> unit_columns, const std::vector<std::string>& labels,
+                                      const MergeInstructions& merge);
 // A client parameter of COM_STMT_EXECUTE as the engine's value.
 Value ParamToValue(const BinaryParam& param);
 // `sql` with each `?` outside quotes, comments and backticks replaced by its parameter's

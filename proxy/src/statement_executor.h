@@ -3,9 +3,9 @@
 // pooled backend connection over the non-blocking client API, units of different data sources
 // at once (ShardingSphere's DriverExecutionPrepareEngine groups a data source's units over at
 // most max-connections-size-per-query connections), then merges the results with the engine's
-// merge and decrypts encrypted columns. One unit whose rows need no merge, and several units'
-// ORDER BY on a connection each, are streamed: their rows reach the client as they are read,
-// never all held (ShardingSphere's stream merged results).
+// merge and decrypts encrypted columns. One unit whose rows need no merge, and a SELECT whose
+// units each have a connection of their own, are streamed: their rows reach the client as they
+// are read and merged (ShardingSphere's stream merged results).
 #include <asio.hpp>
 
 #include <cstdint>

@@ -67,8 +67,6 @@ StatementResult Rows(const Plan& plan, const RuleSet& rules, std::vector<UnitOut
   sets.reserve(outcomes.size());
   for (UnitOutcome& outcome : outcomes) sets.push_back(ToResultSet(std::move(outcome.result)));
   ResultSet merged = Merge(plan.merge, std::move(sets));
-  columns.resize(std::min(columns.size(), merged.columns.size()));
-  for (std::size_t i = 0; i < columns.size(); ++i) columns[i].name = merged.columns[i];
   answer.rows.reserve(merged.rows.size());
   for (Row& row : merged.rows) {
     if (!plan.merge.decrypt.empty()) rules.DecryptRow(plan.merge.decrypt, merged.columns, row);
@@ -76,7 +74,7 @@ StatementResult Rows(const Plan& plan, const RuleSet& rules, std::vector<UnitOut
     cells.reserve(row.size());
     for (const Value& value : row) cells.push_back(ValueToCell(value));
   }
-  answer.columns = std::move(columns);
+  answer.columns = MergedColumns(std::move(columns), merged.columns, plan.merge);
   return answer;
 }
 

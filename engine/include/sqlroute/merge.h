@@ -70,6 +70,38 @@ std::unique_ptr<RowSource> MergeStreams(const MergeInstructions& instructions,
                                         std::vector<std::unique_ptr<RowSource>> units,
                                         const MergeOptions& options = {});
 
+// A merge fed with the units' rows as they arrive, for a caller that must not block on a unit (a
+// proxy reading its backends on an I/O thread): MergeStreams' stages, each of which stops where a
+// unit has no row yet and goes on once it has one. It holds the rows pushed and not yet merged,
+// and what the stages hold (the comment at the top of this file).
+class MergeFeed {
+ public:
+  enum class Step {
+    Row,   // `row` holds the next merged row
+    Wait,  // the units that waits_on() names need their next row or their end first
+    End,   // the merged rows are complete: every unit ended, or LIMIT is reached and the units'
+           // remaining rows are not needed
+  };
+  // `unit_columns`: each unit's column labels. Throws as MergeStreams does.
+  MergeFeed(const MergeInstructions& instructions, const std::vector<std::vector<std::string>>& unit_columns,
+            const MergeOptions& options = {});
+  ~MergeFeed();
+  MergeFeed(MergeFeed&&) noexcept;
+  MergeFeed& operator=(MergeFeed&&) noexcept;
+
+  const std::vector<std::string>& columns() const;
+  Step Next(Row& row);
+  // Whether the last Wait was for this unit's row.
+  bool waits_on(std::size_t unit) const;
+  // A unit's next row (MERGE_ROW_LENGTH when it does not fit the unit's columns), or its end.
+  void Push(std::size_t unit, Row row);
+  void End(std::size_t unit);
+
+ private:
+  struct Pipeline;
+  std::unique_ptr<Pipeline> pipeline_;
+};
+
 // Merges results already in memory.
 ResultSet Merge(const MergeInstructions& instructions, std::vector<ResultSet> units,
                 const MergeOptions& options = {});

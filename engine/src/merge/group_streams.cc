@@ -1,5 +1,6 @@
-// GROUP BY and aggregates: adjacent groups as they stream by (with ROLLUP's super-aggregate
-// rows), or every group in memory.
+// GROUP BY and aggregates: adjacent groups as they stream by (ShardingSphere's
+// GroupByStreamMergedResult, with ROLLUP's super-aggregate rows), or every group in memory
+// (GroupByMemoryMergedResult).
 #include <algorithm>
 #include <map>
 
@@ -16,36 +17,47 @@ Row GroupKey(const Row& row, const std::vector<SortKey>& group_by) {
   return key;
 }
 
-class AdjacentGroups final : public RowSource {
+// A group ends at the first row of the next one: `ahead_` holds that row until it starts its group.
+class AdjacentGroups final : public Stage {
  public:
   AdjacentGroups(Source input, const MergeLayout& layout, Collation collation)
       : input_(std::move(input)), layout_(layout), collation_(collation) {}
-  const std::vector<std::string>& columns() const override { return input_->columns(); }
-  bool Next(Row& row) override {
-    if (!started_) {
-      started_ = true;
-      pending_ = input_->Next(next_);
-      // Aggregates without GROUP BY answer one row even when no unit has a row.
-      if (!pending_ && layout_.group_by.empty()) {
+  Pull Next(Row& row) override {
+    while (true) {
+      if (!ahead_ && !exhausted_) {
+        Row next;
+        Pull pulled = input_->Next(next);
+        if (pulled == Pull::Wait) return Pull::Wait;
+        if (pulled == Pull::Row) ahead_ = std::move(next);
+        exhausted_ = pulled == Pull::End;
+      }
+      if (group_ && ahead_ && SameGroup(*ahead_)) {
+        group_->Add(*ahead_);
+        ahead_.reset();
+      } else if (group_) {
+        row = group_->Finish();
+        group_.reset();
+        return Pull::Row;
+      } else if (ahead_) {
+        key_ = GroupKey(*ahead_, layout_.group_by);
+        group_.emplace(layout_, collation_).Add(*ahead_);
+        ahead_.reset();
+        any_ = true;
+      } else if (!any_ && layout_.group_by.empty()) {
+        // Aggregates without GROUP BY answer one row even when no unit has a row.
+        any_ = true;
         row = GroupAccumulator(layout_, collation_).Finish();
-        return true;
+        return Pull::Row;
+      } else {
+        return Pull::End;
       }
     }
-    if (!pending_) return false;
-    GroupAccumulator group(layout_, collation_);
-    Row key = GroupKey(next_, layout_.group_by);
-    do {
-      group.Add(next_);
-      pending_ = input_->Next(next_);
-    } while (pending_ && SameGroup(key, next_));
-    row = group.Finish();
-    return true;
   }
 
  private:
-  bool SameGroup(const Row& key, const Row& row) const {
-    for (std::size_t i = 0; i < key.size(); ++i) {
-      if (CompareForMerge(key[i], row[layout_.group_by[i].index], collation_) != 0) return false;
+  bool SameGroup(const Row& row) const {
+    for (std::size_t i = 0; i < key_.size(); ++i) {
+      if (CompareForMerge(key_[i], row[layout_.group_by[i].index], collation_) != 0) return false;
     }
     return true;
   }
@@ -53,34 +65,45 @@ class AdjacentGroups final : public RowSource {
   Source input_;
   const MergeLayout& layout_;
   Collation collation_;
-  bool started_ = false;
-  bool pending_ = false;
-  Row next_;
+  std::optional<Row> ahead_;
+  std::optional<GroupAccumulator> group_;
+  Row key_;
+  bool exhausted_ = false;
+  bool any_ = false;
 };
 
-class BufferedGroups final : public RowSource {
+class BufferedGroups final : public Stage {
  public:
   BufferedGroups(Source input, const MergeLayout& layout, Collation collation)
-      : input_(std::move(input)), layout_(layout), collation_(collation) {}
-  const std::vector<std::string>& columns() const override { return input_->columns(); }
-  bool Next(Row& row) override {
-    if (!loaded_) Load();
-    if (next_ == rows_.size()) return false;
+      : input_(std::move(input)), layout_(layout), collation_(collation), groups_(RowLess{collation}) {}
+  Pull Next(Row& row) override {
+    while (!loaded_) {
+      Row next;
+      Pull pulled = input_->Next(next);
+      if (pulled == Pull::Wait) return Pull::Wait;
+      if (pulled == Pull::End) {
+        Sort();
+      } else {
+        Add(next);
+      }
+    }
+    if (next_ == rows_.size()) return Pull::End;
     row = std::move(rows_[next_++]);
-    return true;
+    return Pull::Row;
   }
 
  private:
-  void Load() {
+  void Add(const Row& row) {
+    Row key = GroupKey(row, layout_.group_by);
+    auto found = groups_.find(key);
+    if (found == groups_.end()) found = groups_.emplace(std::move(key), GroupAccumulator(layout_, collation_)).first;
+    found->second.Add(row);
+  }
+
+  void Sort() {
     loaded_ = true;
-    std::map<Row, GroupAccumulator, RowLess> groups(RowLess{collation_});
-    for (Row row; input_->Next(row);) {
-      Row key = GroupKey(row, layout_.group_by);
-      auto found = groups.find(key);
-      if (found == groups.end()) found = groups.emplace(std::move(key), GroupAccumulator(layout_, collation_)).first;
-      found->second.Add(row);
-    }
-    for (const auto& group : groups) rows_.push_back(group.second.Finish());
+    for (const auto& group : groups_) rows_.push_back(group.second.Finish());
+    groups_.clear();
     std::stable_sort(rows_.begin(), rows_.end(), [this](const Row& a, const Row& b) {
       return CompareRows(a, b, layout_.order_by, collation_) < 0;
     });
@@ -89,6 +112,7 @@ class BufferedGroups final : public RowSource {
   Source input_;
   const MergeLayout& layout_;
   Collation collation_;
+  std::map<Row, GroupAccumulator, RowLess> groups_;
   bool loaded_ = false;
   std::vector<Row> rows_;
   std::size_t next_ = 0;
@@ -97,26 +121,28 @@ class BufferedGroups final : public RowSource {
 // GROUP BY ... WITH ROLLUP over rows sorted by the group items: after each group, the
 // super-aggregate rows of the prefixes that end with it (group items past the prefix NULL),
 // and the grand total last. Level p aggregates the rows whose first p items agree.
-class RollupGroups final : public RowSource {
+class RollupGroups final : public Stage {
  public:
   RollupGroups(Source input, const MergeLayout& layout, Collation collation)
       : input_(std::move(input)), layout_(layout), collation_(collation) {}
-  const std::vector<std::string>& columns() const override { return input_->columns(); }
-  bool Next(Row& row) override {
-    while (ready_.empty() && !done_) Advance();
-    if (ready_.empty()) return false;
+  Pull Next(Row& row) override {
+    while (ready_.empty() && !done_) {
+      if (Advance() == Pull::Wait) return Pull::Wait;
+    }
+    if (ready_.empty()) return Pull::End;
     row = std::move(ready_.front());
     ready_.erase(ready_.begin());
-    return true;
+    return Pull::Row;
   }
 
  private:
-  void Advance() {
+  Pull Advance() {
     Row next;
-    if (!input_->Next(next)) {
-      done_ = true;
-      if (!levels_.empty()) Close(0);
-      return;
+    Pull pulled = input_->Next(next);
+    if (pulled != Pull::Row) {
+      done_ = pulled == Pull::End;
+      if (done_ && !levels_.empty()) Close(0);
+      return pulled;
     }
     std::size_t depth = layout_.group_by.size();
     if (levels_.empty()) {
@@ -131,6 +157,7 @@ class RollupGroups final : public RowSource {
     }
     key_ = GroupKey(next, layout_.group_by);
     for (GroupAccumulator& level : levels_) level.Add(next);
+    return Pull::Row;
   }
 
   // Emits and restarts the levels deepest first, down to `shallowest`.

@@ -6,10 +6,10 @@
 namespace sqlroute::merge {
 namespace {
 
-void CheckSameColumns(const std::vector<std::unique_ptr<RowSource>>& units) {
-  const std::vector<std::string>& first = units.front()->columns();
+void CheckSameColumns(const std::vector<std::vector<std::string>>& units) {
+  const std::vector<std::string>& first = units.front();
   for (std::size_t unit = 1; unit < units.size(); ++unit) {
-    const std::vector<std::string>& columns = units[unit]->columns();
+    const std::vector<std::string>& columns = units[unit];
     bool same = columns.size() == first.size();
     for (std::size_t i = 0; same && i < columns.size(); ++i) same = EqualsIgnoreCase(columns[i], first[i]);
     if (!same) {
@@ -61,11 +61,11 @@ std::size_t VisibleColumns(const MergeInstructions& instructions, const std::vec
 
 }  // namespace
 
-MergeLayout BindLayout(const MergeInstructions& instructions, const std::vector<std::unique_ptr<RowSource>>& units) {
+MergeLayout BindLayout(const MergeInstructions& instructions, const std::vector<std::vector<std::string>>& units) {
   MergeLayout layout;
   if (units.empty()) return layout;
   CheckSameColumns(units);
-  layout.columns = units.front()->columns();
+  layout.columns = units.front();
   layout.labels.assign(layout.columns.begin(),
                        layout.columns.begin() + static_cast<std::ptrdiff_t>(VisibleColumns(instructions, layout.columns)));
   layout.order_by = BindKeys(instructions.order_by, layout.columns);

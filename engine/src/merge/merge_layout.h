@@ -30,7 +30,8 @@ struct MergeLayout {
   bool rollup = false;
 };
 
-// Checks that every unit has the same columns and binds the instructions to them.
-MergeLayout BindLayout(const MergeInstructions& instructions, const std::vector<std::unique_ptr<RowSource>>& units);
+// Checks that every unit has the same columns (`units`: each unit's labels) and binds the
+// instructions to them.
+MergeLayout BindLayout(const MergeInstructions& instructions, const std::vector<std::vector<std::string>>& units);
 
 }  // namespace sqlroute::merge

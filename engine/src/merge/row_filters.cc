@@ -7,16 +7,15 @@
 namespace sqlroute::merge {
 namespace {
 
-class FilteredRows final : public RowSource {
+class FilteredRows final : public Stage {
  public:
   FilteredRows(Source input, const MergeExpr& condition, Collation collation)
       : input_(std::move(input)), condition_(condition), collation_(collation) {}
-  const std::vector<std::string>& columns() const override { return input_->columns(); }
-  bool Next(Row& row) override {
-    while (input_->Next(row)) {
-      if (IsTrue(Evaluate(condition_, row, collation_))) return true;
+  Pull Next(Row& row) override {
+    while (true) {
+      Pull pulled = input_->Next(row);
+      if (pulled != Pull::Row || IsTrue(Evaluate(condition_, row, collation_))) return pulled;
     }
-    return false;
   }
 
  private:
@@ -25,16 +24,16 @@ class FilteredRows final : public RowSource {
   Collation collation_;
 };
 
-class DistinctRows final : public RowSource {
+class DistinctRows final : public Stage {
  public:
   DistinctRows(Source input, std::size_t width, Collation collation)
       : input_(std::move(input)), width_(width), seen_(RowLess{collation}) {}
-  const std::vector<std::string>& columns() const override { return input_->columns(); }
-  bool Next(Row& row) override {
-    while (input_->Next(row)) {
-      if (seen_.insert(Row(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(width_))).second) return true;
+  Pull Next(Row& row) override {
+    while (true) {
+      Pull pulled = input_->Next(row);
+      if (pulled != Pull::Row) return pulled;
+      if (seen_.insert(Row(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(width_))).second) return pulled;
     }
-    return false;
   }
 
  private:
@@ -43,19 +42,19 @@ class DistinctRows final : public RowSource {
   std::set<Row, RowLess> seen_;
 };
 
-class PaginatedRows final : public RowSource {
+class PaginatedRows final : public Stage {
  public:
   PaginatedRows(Source input, int64_t offset, std::optional<int64_t> row_count)
       : input_(std::move(input)), skip_(offset), left_(row_count) {}
-  const std::vector<std::string>& columns() const override { return input_->columns(); }
-  bool Next(Row& row) override {
+  Pull Next(Row& row) override {
     for (; skip_ > 0; --skip_) {
-      if (!input_->Next(row)) return false;
+      Pull pulled = input_->Next(row);
+      if (pulled != Pull::Row) return pulled;
     }
-    if (left_ && *left_ <= 0) return false;
-    if (!input_->Next(row)) return false;
-    if (left_) --*left_;
-    return true;
+    if (left_ && *left_ <= 0) return Pull::End;
+    Pull pulled = input_->Next(row);
+    if (pulled == Pull::Row && left_) --*left_;
+    return pulled;
   }
 
  private:
@@ -64,23 +63,23 @@ class PaginatedRows final : public RowSource {
   std::optional<int64_t> left_;
 };
 
-class ProjectedRows final : public RowSource {
+class ProjectedRows final : public Stage {
  public:
-  ProjectedRows(Source input, std::vector<std::string> columns, ValueTransform transform)
-      : input_(std::move(input)), columns_(std::move(columns)), transform_(std::move(transform)) {}
-  const std::vector<std::string>& columns() const override { return columns_; }
-  bool Next(Row& row) override {
-    if (!input_->Next(row)) return false;
-    row.resize(columns_.size());
+  ProjectedRows(Source input, std::size_t width, ValueTransform transform)
+      : input_(std::move(input)), width_(width), transform_(std::move(transform)) {}
+  Pull Next(Row& row) override {
+    Pull pulled = input_->Next(row);
+    if (pulled != Pull::Row) return pulled;
+    row.resize(width_);
     if (transform_) {
       for (std::size_t i = 0; i < row.size(); ++i) row[i] = transform_(i, row[i]);
     }
-    return true;
+    return pulled;
   }
 
  private:
   Source input_;
-  std::vector<std::string> columns_;
+  std::size_t width_;
   ValueTransform transform_;
 };
 
@@ -98,8 +97,8 @@ Source Paginate(Source input, int64_t offset, std::optional<int64_t> row_count) 
   return std::make_unique<PaginatedRows>(std::move(input), offset, row_count);
 }
 
-Source Project(Source input, std::vector<std::string> columns, ValueTransform transform) {
-  return std::make_unique<ProjectedRows>(std::move(input), std::move(columns), std::move(transform));
+Source Project(Source input, std::size_t width, ValueTransform transform) {
+  return std::make_unique<ProjectedRows>(std::move(input), width, std::move(transform));
 }
 
 }  // namespace sqlroute::merge

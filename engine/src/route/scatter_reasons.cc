@@ -12,13 +12,6 @@ namespace {
 
 using Kind = config::StrategyConfig::Kind;
 
-// Built-in algorithms whose DoRangeSharding narrows a range (ShardingSphere's ModShardingAlgorithm,
-// the range-partition algorithms, AutoInterval and Interval); the others answer every target.
-bool NarrowsRanges(const std::string& type) {
-  static const char* kTypes[] = {"MOD", "VOLUME_RANGE", "BOUNDARY_RANGE", "AUTO_INTERVAL", "INTERVAL"};
-  return std::any_of(std::begin(kTypes), std::end(kTypes), [&](const char* each) { return type == each; });
-}
-
 // The integers a range holds (computed in 128 bits: a bound one past a 64-bit limit is empty).
 ScatterSpan SpanOf(const ValueRange& range) {
   if (!range.lower || !range.upper || !range.lower->is_integral() || !range.upper->is_integral()) return {};
@@ -175,7 +168,7 @@ class Explainer {
       out_.Next(ScatterCode::NULL_PARAMETER, level, table.logic_table, reached.count).column = column;
       return;
     }
-    ScatterCode code = !NarrowsRanges(strategy.algorithm_type) ? ScatterCode::RANGE_NOT_NARROWED
+    ScatterCode code = !strategy.narrows_ranges ? ScatterCode::RANGE_NOT_NARROWED
                        : reached.every                         ? ScatterCode::RANGE_COVERS_ALL
                                                                : ScatterCode::RANGE_SPANS_SEVERAL;
     ScatterReason& reason = out_.Next(code, level, table.logic_table, reached.count);

@@ -133,6 +133,7 @@ class Compiler {
     result.algorithm_name = chosen->algorithm_name;
     if (const config::AlgorithmConfig* found = config::Find(sharding.sharding_algorithms, chosen->algorithm_name)) {
       result.algorithm_type = ToUpper(found->type);
+      result.narrows_ranges = ReadsValueAsNumberOrDate(result.algorithm_type);
       result.equal_values_one_target = RoutesEqualValuesTogether(result, *found);
     }
     result.algorithm = Algorithm(chosen->algorithm_name, sharding, path);
@@ -146,15 +147,19 @@ class Compiler {
     return result;
   }
 
+  // Built-in algorithms that read the value as a number or a date (ModShardingAlgorithm, the range-partition
+  // algorithms, AutoIntervalShardingAlgorithm, IntervalShardingAlgorithm); the others hash or evaluate its text.
+  static bool ReadsValueAsNumberOrDate(const std::string& type) {
+    static const char* kTypes[] = {"MOD", "VOLUME_RANGE", "BOUNDARY_RANGE", "AUTO_INTERVAL", "INTERVAL"};
+    return std::any_of(std::begin(kTypes), std::end(kTypes), [&](const char* each) { return type == each; });
+  }
+
   static bool RoutesEqualValuesTogether(const rules::ShardingStrategy& strategy, const config::AlgorithmConfig& algorithm) {
-    if (strategy.kind != StrategyConfig::Kind::Standard) return false;
-    const std::string& type = strategy.algorithm_type;
-    if (type == "MOD") {
-      // Offsets cut the value's text: '12' and '12 ' (equal under PAD SPACE) would be cut apart.
-      auto uncut = [&](const char* key) { auto value = algorithm.props.Get(key); return !value || *value == "0"; };
-      return uncut("start-offset") && uncut("stop-offset");
-    }
-    return type == "VOLUME_RANGE" || type == "BOUNDARY_RANGE" || type == "AUTO_INTERVAL" || type == "INTERVAL";
+    if (strategy.kind != StrategyConfig::Kind::Standard || !strategy.narrows_ranges) return false;
+    if (strategy.algorithm_type != "MOD") return true;
+    // Offsets cut the value's text: '12' and '12 ' (equal under PAD SPACE) would be cut apart.
+    auto uncut = [&](const char* key) { auto value = algorithm.props.Get(key); return !value || *value == "0"; };
+    return uncut("start-offset") && uncut("stop-offset");
   }
 
   // An INLINE expression may only read the strategy's sharding column (as InlineShardingAlgorithm does).

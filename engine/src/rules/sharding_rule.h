@@ -24,6 +24,9 @@ struct ShardingStrategy {
   std::vector<std::string> column_names;  // as configured: INLINE variables use these
   std::string algorithm_name;
   std::string algorithm_type;  // the configured type, upper-cased (MOD, INLINE, ...)
+  // The algorithm's DoRangeSharding narrows a range (MOD, VOLUME_RANGE, BOUNDARY_RANGE, AUTO_INTERVAL,
+  // INTERVAL); the other built-ins answer every target.
+  bool narrows_ranges = false;
   // Values equal under any collation go to one target: the algorithm reads the value as a number
   // or a date (MOD without offsets, VOLUME_RANGE, BOUNDARY_RANGE, AUTO_INTERVAL, INTERVAL). A
   // string hash (HASH_MOD, INLINE, CLASS_BASED) may send 'a' and 'A' apart.
