@@ -15,7 +15,7 @@ BoundStatement Bind(const ast::Statement& statement, const rules::CompiledRules&
 
 std::size_t BoundStatement::ApproxBytes() const {
   return tables.capacity() * sizeof(BoundTable) + exprs.capacity() * sizeof(BoundExpr) +
-         slots.capacity() * sizeof(ValueSlot) + (update_owners.capacity() + duplicate_owners.capacity()) * sizeof(ColumnOwner) +
+         slots.capacity() * sizeof(ValueSlot) + qualified_columns.capacity() * sizeof(ast::ExprId) + (update_owners.capacity() + duplicate_owners.capacity()) * sizeof(ColumnOwner) +
          (blocks.capacity() + star_tables.capacity()) * sizeof(int32_t) + stars.capacity() * sizeof(BoundStar) +
          star_columns.capacity() * sizeof(StarColumn);
 }

@@ -94,6 +94,7 @@ struct BoundStatement {
   std::vector<BoundTable> tables;  // per Statement::tables
   std::vector<BoundExpr> exprs;    // per Statement::exprs
   std::vector<ValueSlot> slots;
+  std::vector<ast::ExprId> qualified_columns;  // the Column expressions with an owner (t.c), in ExprId order
   std::vector<ColumnOwner> update_owners;     // per Statement::update_set
   std::vector<ColumnOwner> duplicate_owners;  // per InsertPart::on_duplicate
   // The data tables of each query block in source order (block b = query + 1; 0 is the statement

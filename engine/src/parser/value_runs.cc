@@ -99,19 +99,19 @@ class Scanner {
     return i;
   }
 
-  // One simple value starting at `i` (after spaces); sets `i` just past it.
-  std::optional<SimpleValue> Value(std::size_t& i) const {
-    i = SkipSpaces(i);
+  // One simple value starting at `i` (after spaces) into `value`; sets `i` just past it. Written
+  // in place, not returned: route/sharding/in_100000_values scans 100,000 of them.
+  bool Value(std::size_t& next, SimpleValue& value) const {
+    std::size_t i = SkipSpaces(next);  // a local: `next` is written once, not per byte
     const std::size_t n = sql_.size();
-    if (i >= n) return std::nullopt;
+    if (i >= n) return false;
     std::size_t start = i;
     char c = sql_[i];
-    SimpleValue value{SimpleKind::Param, {}, false, -1};
     if (c == '?') {
       ++i;
     } else if (c == '\'' || c == '"') {
       i = QuotedEnd(sql_, i);
-      if (i > n) return std::nullopt;
+      if (i > n) return false;
       value.kind = SimpleKind::String;
     } else if (IsDigit(c) || (c == '-' && i + 1 < n && IsDigit(sql_[i + 1]))) {
       value.negated = c == '-';
@@ -127,7 +127,7 @@ class Scanner {
       } else if (i - digits <= kIntDigits) {
         value.magnitude = static_cast<int32_t>(magnitude);
       }
-      if (i < n && (IsWordChar(sql_[i]) || sql_[i] == '.')) return std::nullopt;  // 1e5, 0x1f, 1abc, 1.2.3
+      if (i < n && (IsWordChar(sql_[i]) || sql_[i] == '.')) return false;  // 1e5, 0x1f, 1abc, 1.2.3
     } else if (IsWordChar(c)) {
       while (i < n && IsWordChar(sql_[i])) ++i;
       std::string_view word = sql_.substr(start, i - start);
@@ -138,31 +138,31 @@ class Scanner {
       } else if (WordIs(word, "FALSE")) {
         value.kind = SimpleKind::False;
       } else {
-        return std::nullopt;
+        return false;
       }
     } else {
-      return std::nullopt;
+      return false;
     }
     value.span = {static_cast<uint32_t>(start), static_cast<uint32_t>(i)};
-    return value;
+    next = i;
+    return true;
   }
 
   // Values separated by commas up to the closing parenthesis; `i` is just past the opening one
-  // and ends just past the closing one.
-  bool List(std::size_t& i, std::vector<SimpleValue>& values, bool allow_empty) const {
-    std::size_t after_open = SkipSpaces(i);
+  // and ends just past the closing one. On failure `values` may hold a partial list.
+  bool List(std::size_t& next, std::vector<SimpleValue>& values, bool allow_empty) const {
+    std::size_t after_open = SkipSpaces(next);
     if (allow_empty && after_open < sql_.size() && sql_[after_open] == ')') {
-      i = after_open + 1;
+      next = after_open + 1;
       return true;
     }
+    std::size_t i = next;
     while (true) {
-      auto value = Value(i);
-      if (!value) return false;
-      values.push_back(*value);
+      if (!Value(i, values.emplace_back(SimpleValue{SimpleKind::Param, {}, false, -1}))) return false;
       i = SkipSpaces(i);
       if (i >= sql_.size()) return false;
       if (sql_[i] == ')') {
-        ++i;
+        next = i + 1;
         return true;
       }
       if (sql_[i] != ',') return false;
@@ -172,11 +172,14 @@ class Scanner {
 
   std::optional<ValueRun> InItems(std::size_t open) const {
     std::size_t i = open + 1;
-    ValueRun run{ValueRun::Kind::InItems, 0, 0, {}, {}, {}};
-    if (!List(i, run.values, false) || run.values.size() < kMinRunItems) return std::nullopt;
-    run.anchor = run.values.front().span.end;
+    SimpleValue first{SimpleKind::Param, {}, false, -1};  // ANTLR parses it: the run is the rest
+    if (!Value(i, first)) return std::nullopt;
+    i = SkipSpaces(i);
+    if (i >= sql_.size() || sql_[i] != ',') return std::nullopt;
+    ++i;
+    ValueRun run{ValueRun::Kind::InItems, first.span.end, 0, {}, {}, {}};
+    if (!List(i, run.values, false) || run.values.size() + 1 < kMinRunItems) return std::nullopt;
     run.end = run.values.back().span.end;
-    run.values.erase(run.values.begin());
     return run;
   }
 

@@ -24,6 +24,8 @@ class InsertRewriter {
 
  private:
   void AppendRow(int row, std::string& out) const;
+  // Whether the row's text is what AppendRow builds: "(" its values joined by ", " ")", none encrypted.
+  bool WrittenAsRebuilt(const ast::InsertRow& row) const;
   void AddKeyTokens(std::vector<SqlToken>& tokens) const;
   std::string KeyText(int row) const;
   std::vector<int> Rows(std::size_t index) const;

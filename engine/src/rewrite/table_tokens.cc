@@ -18,10 +18,7 @@ class TableTokenGenerator {
     const ast::Statement& statement = input_.statement;
     const bind::BoundStatement& bound = input_.bound;
     for (const auto& ref : statement.tables) Qualified(ref.schema, ref.name);
-    for (std::size_t i = 0; i < statement.exprs.size(); ++i) {
-      const ast::Expr& expr = statement.exprs[i];
-      if (expr.kind == ast::ExprKind::Column) Owner(expr.column, bound.owner(static_cast<ast::ExprId>(i)));
-    }
+    for (ast::ExprId id : bound.qualified_columns) Owner(statement.expr(id).column, bound.owner(id));
     for (std::size_t q = 0; q < statement.queries.size(); ++q) {
       StarOwners(statement.queries[q].projections, static_cast<ast::QueryId>(q));
     }
