@@ -63,7 +63,8 @@ ProxyServer::ProxyServer(ProxyContext& context, const ListenOptions& options)
     : context_(context),
       acceptor_(io_, asio::ip::tcp::endpoint(asio::ip::make_address(options.bind), options.port)),
       signals_(io_, SIGTERM, SIGINT, SIGHUP),
-      drain_timer_(io_) {
+      drain_timer_(io_),
+      housekeeping_timer_(io_) {
   acceptor_.listen(asio::socket_base::max_listen_connections);
   if (context.observability->metrics_enabled()) {
     std::size_t port = context.config.Count("metrics-port", 9090);
@@ -104,8 +105,17 @@ void ProxyServer::WaitForSignal() {
     }
     asio::error_code ignored;
     acceptor_.close(ignored);
+    housekeeping_timer_.cancel();
     if (metrics_) metrics_->Close();
     DrainThenStop(std::chrono::steady_clock::now() + std::chrono::seconds(30));
+  });
+}
+
+void ProxyServer::Housekeep() {
+  BackendPool::HousekeepAll(io_);
+  housekeeping_timer_.expires_after(std::chrono::seconds(1));
+  housekeeping_timer_.async_wait([this](const asio::error_code& error) {
+    if (!error) Housekeep();
   });
 }
 
@@ -142,6 +152,7 @@ void ProxyServer::Run(std::size_t io_threads) {
   }
   WaitForSignal();
   Accept();
+  asio::post(io_, [this] { Housekeep(); });  // the pools open their minimum without delaying the first client
   std::vector<std::thread> threads;
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> idle_guards;
   for (auto& client_io : client_io_) {
