@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from backend_count import backend_ids, wait_for
 from proxy_process import ProxyProcess
 
 POOL_DB = "pool_ds"
@@ -29,22 +30,8 @@ def rule_file(server, **pool) -> str:
             f"{settings}rules: []\n")
 
 
-def backend_ids(server) -> set:
-    """The ids of the backend connections to the pool's database (the proxy's)."""
-    with server.connect() as connection, connection.cursor() as cursor:
-        cursor.execute("SELECT ID FROM information_schema.PROCESSLIST WHERE DB = %s AND ID <> CONNECTION_ID()",
-                       (POOL_DB,))
-        return {row[0] for row in cursor.fetchall()}
-
-
-def wait_for(condition, timeout: float = 8.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    return condition()
+def pool_ids(server) -> set:
+    return backend_ids(server, POOL_DB)
 
 
 def run_concurrently(proxy, count: int, sql: str) -> None:
@@ -67,10 +54,10 @@ def run_concurrently(proxy, count: int, sql: str) -> None:
 def test_min_pool_size_open_at_start(storage_servers, pool_database):
     files = {"database-pool.yaml": rule_file(pool_database, maxPoolSize=5, minPoolSize=3)}
     with ProxyProcess.running(storage_servers, files=files) as proxy:
-        assert wait_for(lambda: len(backend_ids(pool_database)) == 3)
+        assert wait_for(lambda: len(pool_ids(pool_database)) == 3)
         time.sleep(1.5)  # and no more than the minimum while nothing runs
-        assert len(backend_ids(pool_database)) == 3
-    assert wait_for(lambda: not backend_ids(pool_database))  # closed when the proxy stops
+        assert len(pool_ids(pool_database)) == 3
+    assert wait_for(lambda: not pool_ids(pool_database))  # closed when the proxy stops
 
 
 def test_idle_timeout_closes_extras_down_to_min(storage_servers, pool_database):
@@ -78,20 +65,20 @@ def test_idle_timeout_closes_extras_down_to_min(storage_servers, pool_database):
                                              idleTimeoutMilliseconds=1000)}
     with ProxyProcess.running(storage_servers, files=files) as proxy:
         run_concurrently(proxy, 4, "SELECT SLEEP(0.5)")
-        opened = len(backend_ids(pool_database))
+        opened = len(pool_ids(pool_database))
         assert opened == 4
-        assert wait_for(lambda: len(backend_ids(pool_database)) == 1)
+        assert wait_for(lambda: len(pool_ids(pool_database)) == 1)
         time.sleep(2)  # never below the minimum
-        assert len(backend_ids(pool_database)) == 1
+        assert len(pool_ids(pool_database)) == 1
 
 
 def test_max_lifetime_replaces_a_connection(storage_servers, pool_database):
     files = {"database-pool.yaml": rule_file(pool_database, maxPoolSize=2, minPoolSize=1,
                                              maxLifetimeMilliseconds=2000)}
     with ProxyProcess.running(storage_servers, files=files) as proxy:
-        first = wait_for(lambda: backend_ids(pool_database))
+        first = wait_for(lambda: pool_ids(pool_database))
         assert len(first) == 1
-        replaced = wait_for(lambda: (ids := backend_ids(pool_database)) and not ids & first and ids)
+        replaced = wait_for(lambda: (ids := pool_ids(pool_database)) and not ids & first and ids)
         assert replaced and len(replaced) == 1
         with proxy.connect("pool_db") as connection, connection.cursor() as cursor:
             cursor.execute("SELECT COUNT(*) FROM t_pool")
@@ -114,7 +101,7 @@ def test_registered_pool_settings_show_and_apply(storage_servers, pool_database)
                                           "max_lifetime_milliseconds", "max_pool_size", "min_pool_size")} == {
             "connection_timeout_milliseconds": "4000", "idle_timeout_milliseconds": "12345",
             "max_lifetime_milliseconds": "543210", "max_pool_size": "7", "min_pool_size": "2"}
-        assert wait_for(lambda: len(backend_ids(pool_database)) == 2)
+        assert wait_for(lambda: len(pool_ids(pool_database)) == 2)
 
 
 def test_unset_pool_settings_show_hikari_defaults(storage_servers, pool_database):
