@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "backend_packets.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::proxy {
 
@@ -37,7 +38,7 @@ std::vector<ColumnInfo> ColumnsOf(MYSQL_RES* result) {
 }
 
 // Connector/C's error for a connection lost during a query (its message table is not exported).
-BackendError LostConnection() { return {CR_SERVER_LOST, "HY000", "Lost connection to server during query"}; }
+BackendError LostConnection() { return {CR_SERVER_LOST, "HY000", Message<msg::StorageUnitConnectionLost>().message}; }
 
 bool ConnectionLost(unsigned code) {
   return code == CR_SERVER_GONE_ERROR || code == CR_SERVER_LOST || code == CR_CONNECTION_ERROR ||
@@ -47,7 +48,7 @@ bool ConnectionLost(unsigned code) {
 }  // namespace
 
 BackendConnection::BackendConnection() : handle_(mysql_init(nullptr)), responses_(SIZE_MAX) {
-  if (handle_ == nullptr) throw BackendFailure({CR_OUT_OF_MEMORY, "HY000", "MySQL client ran out of memory"});
+  if (handle_ == nullptr) throw BackendFailure({CR_OUT_OF_MEMORY, "HY000", Message<msg::ClientLibraryOutOfMemory>().message});
   mysql_options(handle_, MYSQL_OPT_NONBLOCK, nullptr);
 }
 
@@ -188,7 +189,7 @@ bool BackendConnection::session_tracking() const { return (handle_->client_flag 
 
 void BackendConnection::Unreadable(const BackendDone& done, const char* what) {
   broken_ = true;
-  Fail(done, BackendError{CR_MALFORMED_PACKET, "HY000", std::string("Malformed packet from the storage unit: ") + what});
+  Fail(done, BackendError{CR_MALFORMED_PACKET, "HY000", Message<msg::StorageUnitPacketMalformed>(arg::detail = what).message});
 }
 
 void BackendConnection::Finish(const BackendDone& done, std::optional<BackendError> error) {

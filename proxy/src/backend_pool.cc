@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "sqlroute/error_text.h"
+
 namespace sqlroute::proxy {
 
 PooledConnection& PooledConnection::operator=(PooledConnection&& other) noexcept {
@@ -117,9 +119,9 @@ void BackendPool::Acquire(std::size_t count, asio::io_context& io, Acquired done
     self->Waited(*waiter);
     self->timeouts_.fetch_add(1, std::memory_order_relaxed);
     waiter->done({}, BackendError{CR_CONN_HOST_ERROR, "HY000",
-                                  "Connection is not available for storage unit `" + self->spec_.name +
-                                      "`, request timed out after " +
-                                      std::to_string(self->spec_.connection_timeout.count()) + "ms."});
+                                  Message<msg::PoolTimeout>(arg::milliseconds = self->spec_.connection_timeout.count(),
+                                                            arg::name = self->spec_.name)
+                                      .message});
   });
 }
 

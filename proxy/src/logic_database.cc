@@ -21,7 +21,7 @@ std::shared_ptr<BackendPool> LogicDatabase::Pool(const std::string& data_source)
   std::lock_guard<std::mutex> lock(mutex_);
   auto found = pools_.find(data_source);
   if (found == pools_.end()) {
-    throw BackendFailure({1105, "HY000", "storage unit `" + data_source + "` has no connection pool"});
+    throw BackendFailure({1105, "HY000", Message<msg::NoConnectionPool>(arg::name = data_source).message});
   }
   return found->second;
 }
