@@ -1,4 +1,4 @@
-// Rule compilation and routing at scale (issues 4 and 5): a 10,000-node table compiles
+// Rule compilation and routing at scale: a 10,000-node table compiles
 // quickly and small; a point route on it costs about what it costs on 10 nodes, a full route
 // grows with the nodes and data sources but not with their product; a 1,000-value IN list routes fast.
 #include <benchmark/benchmark.h>

@@ -1,5 +1,5 @@
 """How long a DistSQL change run on one sqlroute-proxy takes to reach the other proxy and three
-engines on the same ZooKeeper registry (the issue's three engines and two proxies), over two
+engines on the same ZooKeeper registry (three engines and two proxies), over two
 throwaway MariaDB servers. Prints the median, p95 and max over ROUNDS changes, per kind of
 instance. Run by bench/cluster/run.sh; not part of the test suite.
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include "backend_packets.h"
 #include "sqlroute/error_text.h"
@@ -39,6 +40,58 @@ std::vector<ColumnInfo> ColumnsOf(MYSQL_RES* result) {
 
 // Connector/C's error for a connection lost during a query (its message table is not exported).
 BackendError LostConnection() { return {CR_SERVER_LOST, "HY000", Message<msg::StorageUnitConnectionLost>().message}; }
+
+// COM_STMT_EXECUTE's payload: integers as LONGLONG, doubles as DOUBLE, bytes as BLOB and every
+// other value as its text, which the server converts as it converts a literal.
+void AppendExecute(std::string& payload, std::uint32_t id, const std::vector<Value>& params) {
+  PacketWriter out;
+  out.U8(0x17).U32(id).U8(0).U32(1);
+  if (!params.empty()) {
+    std::string nulls((params.size() + 7) / 8, '\0');
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (params[i].is_null()) nulls[i / 8] = static_cast<char>(nulls[i / 8] | (1 << (i % 8)));
+    }
+    out.Bytes(nulls).U8(1);
+    for (const Value& param : params) {
+      using Kind = Value::Kind;
+      switch (param.kind()) {
+        case Kind::Null: out.U8(MYSQL_TYPE_NULL); break;
+        case Kind::Bool:
+        case Kind::Int:
+        case Kind::Long: out.U8(MYSQL_TYPE_LONGLONG); break;
+        case Kind::Double: out.U8(MYSQL_TYPE_DOUBLE); break;
+        case Kind::Bytes: out.U8(MYSQL_TYPE_BLOB); break;
+        case Kind::BigInt:
+        case Kind::Decimal: out.U8(MYSQL_TYPE_NEWDECIMAL); break;
+        default: out.U8(MYSQL_TYPE_VAR_STRING); break;
+      }
+      out.U8(0);
+    }
+    for (const Value& param : params) {
+      using Kind = Value::Kind;
+      switch (param.kind()) {
+        case Kind::Null: break;
+        case Kind::Bool:
+        case Kind::Int:
+        case Kind::Long: out.U64(static_cast<std::uint64_t>(param.int_value())); break;
+        case Kind::Double: {
+          double value = param.double_value();
+          std::uint64_t bits;
+          std::memcpy(&bits, &value, sizeof bits);
+          out.U64(bits);
+          break;
+        }
+        default: out.LengthEncodedString(param.text()); break;
+      }
+    }
+  }
+  payload = out.Take();
+}
+
+// A binary result row: the 0x00 header and a NULL bitmap for `count` columns at least.
+bool BinaryRowFits(std::string_view payload, std::size_t count) {
+  return !payload.empty() && payload[0] == '\0' && payload.size() >= 1 + (count + 2 + 7) / 8;
+}
 
 bool ConnectionLost(unsigned code) {
   return code == CR_SERVER_GONE_ERROR || code == CR_SERVER_LOST || code == CR_CONNECTION_ERROR ||
@@ -224,28 +277,130 @@ void BackendConnection::ReadMore(const BackendDone& failed, std::function<void()
 
 void BackendConnection::Query(const std::string& sql, BackendResult& into, BackendDone done) {
   last_used_ = std::chrono::steady_clock::now();
+  binary_rows_ = false;
+  executing_ = nullptr;
   packet_.assign(1, '\x03');  // COM_QUERY
   packet_ += sql;
   request_.clear();
   std::uint8_t sequence = 0;
   AppendFrames(request_, packet_, sequence);
+  Send(done, [this, &into, done] { ReadResponse(into, done); });
+}
+
+void BackendConnection::Send(const BackendDone& done, std::function<void()> read) {
   // Written at once when the socket takes it all (it nearly always does): an async write that
   // completes at once still posts its completion, which costs the thread an epoll_wait.
   asio::error_code ignored;
   std::size_t written = socket_->write_some(asio::buffer(request_), ignored);
   if (written == request_.size()) {
-    ReadResponse(into, done);
+    read();
     return;
   }
   asio::async_write(*socket_, asio::buffer(request_.data() + written, request_.size() - written),
-                    [this, &into, done = std::move(done)](const asio::error_code& error, std::size_t) {
+                    [this, done, read = std::move(read)](const asio::error_code& error, std::size_t) {
                       if (error) {
                         broken_ = true;
                         Fail(done, LostConnection());
                         return;
                       }
-                      ReadResponse(into, done);
+                      read();
                     });
+}
+
+void BackendConnection::QueryPrepared(const std::string& sql, const std::vector<Value>& params,
+                                      BackendResult& into, BackendDone done) {
+  last_used_ = std::chrono::steady_clock::now();
+  auto found = prepared_.find(sql);
+  if (found != prepared_.end()) {
+    RunPrepared(found->second, params, into, done);
+    return;
+  }
+  if (prepared_.size() >= kPreparedLimit || sql.size() > kPreparedSqlLimit) {
+    done(BackendError{kUnsupportedPrepared, "HY000", "beyond the prepared statement cache"});
+    return;
+  }
+  packet_.assign(1, '\x16');  // COM_STMT_PREPARE
+  packet_ += sql;
+  request_.clear();
+  std::uint8_t sequence = 0;
+  AppendFrames(request_, packet_, sequence);
+  preparing_ = Prepared{};
+  Send(done, [this, sql, params, &into, done] {
+    ReadPrepareOk([this, sql, params, &into, done](std::optional<BackendError> error) {
+      if (error) {
+        done(std::move(error));
+        return;
+      }
+      Prepared& statement = prepared_.emplace(sql, std::move(preparing_)).first->second;
+      if (statement.param_count != params.size()) {
+        done(BackendError{kUnsupportedPrepared, "HY000", "parameters unlike the statement's"});
+        return;
+      }
+      RunPrepared(statement, params, into, done);
+    });
+  });
+}
+
+void BackendConnection::ReadPrepareOk(const BackendDone& done) {
+  try {
+    if (!TakePacket()) {
+      ReadMore(done, [this, done] { ReadPrepareOk(done); });
+      return;
+    }
+    if (KindOf(packet_) == ResponseKind::Err) {
+      ErrPacket err = DecodeErr(packet_);
+      // The server's max_prepared_stmt_count reached: this one runs as text.
+      if (err.code == kTooManyPrepared) err.code = kUnsupportedPrepared;
+      Fail(done, BackendError{err.code, std::move(err.sql_state), std::move(err.message)});
+      return;
+    }
+    PacketReader in(packet_);
+    if (in.U8() != 0) throw MalformedPacket("not a COM_STMT_PREPARE answer");
+    preparing_.id = in.U32();
+    column_count_ = in.U16();
+    preparing_.param_count = in.U16();
+  } catch (const MalformedPacket& malformed) {
+    Unreadable(done, malformed.what());
+    return;
+  }
+  preparing_.columns.reserve(column_count_);
+  // The parameter definitions and their EOF packet are skipped.
+  ReadPrepareDefinitions(preparing_.param_count > 0 ? preparing_.param_count + 1 : 0, done);
+}
+
+void BackendConnection::ReadPrepareDefinitions(std::size_t skip, const BackendDone& done) {
+  try {
+    while (skip > 0 || (column_count_ > 0 && preparing_.columns.size() <= column_count_)) {
+      if (!TakePacket()) {
+        ReadMore(done, [this, skip, done] { ReadPrepareDefinitions(skip, done); });
+        return;
+      }
+      if (skip > 0) {
+        --skip;
+        continue;
+      }
+      if (preparing_.columns.size() == column_count_) {
+        if (KindOf(packet_) != ResponseKind::Eof) throw MalformedPacket("column definitions without their EOF");
+        break;
+      }
+      preparing_.columns.push_back(DecodeColumnDefinition(packet_));
+    }
+  } catch (const MalformedPacket& malformed) {
+    Unreadable(done, malformed.what());
+    return;
+  }
+  done(std::nullopt);
+}
+
+void BackendConnection::RunPrepared(Prepared& statement, const std::vector<Value>& params,
+                                    BackendResult& into, const BackendDone& done) {
+  binary_rows_ = true;
+  AppendExecute(packet_, statement.id, params);
+  request_.clear();
+  std::uint8_t sequence = 0;
+  AppendFrames(request_, packet_, sequence);
+  executing_ = &statement;
+  Send(done, [this, &into, done] { ReadResponse(into, done); });
 }
 
 void BackendConnection::ReadResponse(BackendResult& into, const BackendDone& done) {
@@ -279,6 +434,14 @@ void BackendConnection::ReadResponse(BackendResult& into, const BackendDone& don
         PacketReader in(packet_);
         column_count_ = static_cast<std::size_t>(in.LengthEncoded().value_or(0));
         streamed_columns_.clear();
+        // MARIADB_CLIENT_CACHE_METADATA: a byte says whether the definitions follow; a prepared
+        // statement's unchanged ones are left out (their EOF packet is still sent).
+        if (executing_ != nullptr && !in.done() && in.U8() == 0) {
+          if (executing_->columns.size() != column_count_) throw MalformedPacket("columns unlike the statement's");
+          streamed_columns_ = executing_->columns;
+        } else if (executing_ != nullptr) {
+          executing_->columns.clear();  // the server's new ones, once read
+        }
         streamed_columns_.reserve(column_count_);
         ReadColumns(into, done);
         return;
@@ -309,6 +472,7 @@ void BackendConnection::ReadColumns(BackendResult& into, const BackendDone& done
     Unreadable(done, malformed.what());
     return;
   }
+  if (executing_ != nullptr && executing_->columns.empty()) executing_->columns = streamed_columns_;
   in_result_ = true;
   into.has_rows = true;
   done(std::nullopt);
@@ -341,7 +505,7 @@ void BackendConnection::FetchRow(std::string_view& row, bool& more, BackendDone 
       return;
     }
     more = !EndOfRows(error);
-    if (more && !TextRowFits(packet_, column_count_)) throw MalformedPacket("a row unlike its columns");
+    if (more && !(binary_rows_ ? BinaryRowFits(packet_, column_count_) : TextRowFits(packet_, column_count_))) throw MalformedPacket("a row unlike its columns");
     if (more) row = packet_;
   } catch (const MalformedPacket& malformed) {
     Unreadable(done, malformed.what());

@@ -14,11 +14,13 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "data_source_spec.h"
 #include "packet_io.h"
 #include "protocol_messages.h"
+#include "sqlroute/value.h"
 
 typedef struct st_mysql MYSQL;
 typedef struct st_mysql_stmt MYSQL_STMT;
@@ -84,11 +86,23 @@ class BackendConnection {
   // Runs `sql`; with rows, the columns are in `streamed_columns()` and rows come by FetchRow,
   // read from the socket as they are fetched. `has_rows` tells which.
   void Query(const std::string& sql, BackendResult& into, BackendDone done);
+  // COM_STMT_EXECUTE of `sql` with `params`, prepared on this connection the first time and kept,
+  // as ShardingSphere's MySQL data sources run (useServerPrepStmts, cachePrepStmts): the storage
+  // unit parses the statement once rather than for every execution. Then as Query, except that
+  // FetchRow's rows are binary result rows. A statement the server cannot prepare fails `done`
+  // with ER_UNSUPPORTED_PS (1295) having run nothing, as when the server holds its
+  // max_prepared_stmt_count (1461) or the statement is past the cache limits (kPreparedLimit
+  // statements, kPreparedSqlLimit bytes, as prepStmtCacheSize / prepStmtCacheSqlLimit) likewise.
+  void QueryPrepared(const std::string& sql, const std::vector<Value>& params, BackendResult& into,
+                     BackendDone done);
+  static constexpr std::uint16_t kUnsupportedPrepared = 1295, kTooManyPrepared = 1461;
+  static constexpr std::size_t kPreparedLimit = 8192, kPreparedSqlLimit = 2048;
   const std::vector<ColumnInfo>& streamed_columns() const { return streamed_columns_; }
+  bool binary_rows() const { return binary_rows_; }
   // The warning count of the last result read to its end.
   std::uint16_t warning_count() const { return warnings_; }
-  // The next streamed row's text row payload into `row` (valid until the next call): `done` with
-  // no error and `more` true for a row, false at the end.
+  // The next streamed row's payload into `row` (valid until the next call): `done` with no error
+  // and `more` true for a row, false at the end. Binary rows after QueryPrepared (binary_rows()).
   void FetchRow(std::string_view& row, bool& more, BackendDone done);
   // The result columns of `sql`, from a server-side prepare (nothing runs).
   void Describe(const std::string& sql, std::vector<ColumnInfo>& into, BackendDone done);
@@ -104,6 +118,12 @@ class BackendConnection {
   void set_in_transaction(bool value) { in_transaction_ = value; }
 
  private:
+  // A statement prepared on the server: its id, parameter count and result columns.
+  struct Prepared {
+    std::uint32_t id = 0;
+    std::size_t param_count = 0;
+    std::vector<ColumnInfo> columns;
+  };
   BackendConnection();
   BackendError LastError() const;
   // Fails `done` with the library's error; a lost connection is never reused.
@@ -113,7 +133,9 @@ class BackendConnection {
   void Await(int status, std::function<int(int)> resume, std::function<void()> finished);
   void Wait(int status);
   // The first packet of the response to `sql`: an update count (`into`), an error, or a result
-  // set whose column definitions are read into streamed_columns_.
+  // set whose column definitions are read into streamed_columns_. After COM_STMT_EXECUTE,
+  // definitions the server leaves out (MARIADB_CLIENT_CACHE_METADATA) are executing_'s, and
+  // those it sends become executing_'s.
   void ReadResponse(BackendResult& into, const BackendDone& done);
   void ReadColumns(BackendResult& into, const BackendDone& done);
   void StoreRows(BackendResult& into, const BackendDone& done);
@@ -128,6 +150,14 @@ class BackendConnection {
   // A response the proxy cannot read: the connection is closed.
   void Unreadable(const BackendDone& done, const char* what);
   bool session_tracking() const;
+  // COM_STMT_PREPARE's answer into preparing_: the statement, then its definitions (`skip`
+  // packets of parameter definitions are skipped, the column definitions kept).
+  void ReadPrepareOk(const BackendDone& done);
+  void ReadPrepareDefinitions(std::size_t skip, const BackendDone& done);
+  void RunPrepared(Prepared& statement, const std::vector<Value>& params, BackendResult& into,
+                   const BackendDone& done);
+  // Writes request_ and then reads the answer with `read`.
+  void Send(const BackendDone& done, std::function<void()> read);
 
   MYSQL* handle_;
   std::unique_ptr<asio::posix::stream_descriptor> socket_;
@@ -144,6 +174,10 @@ class BackendConnection {
   std::string packet_;
   std::size_t column_count_ = 0;
   std::vector<ColumnInfo> streamed_columns_;
+  std::unordered_map<std::string, Prepared> prepared_;
+  Prepared preparing_;
+  Prepared* executing_ = nullptr;  // the statement whose COM_STMT_EXECUTE is answered
+  bool binary_rows_ = false;  // the open result's rows are binary (COM_STMT_EXECUTE)
   std::uint16_t warnings_ = 0;
   bool in_result_ = false;  // rows of a result are still to be read
   bool broken_ = false;

@@ -66,6 +66,8 @@ class ClientSession : public std::enable_shared_from_this<ClientSession>, privat
   // RowSink: streamed rows go into `reply_`, written whenever it fills.
   void Columns(const std::vector<ColumnInfo>& columns) override;
   void Row(const std::vector<ColumnInfo>& columns, std::string_view text_row) override;
+  bool BinaryRows() const override { return binary_rows_; }
+  void BinaryRow(std::string_view binary_row) override { AppendPacket(reply_, binary_row); }
   bool Full() const override;
   void Flush(std::function<void(bool)> written) override;
 

@@ -47,6 +47,10 @@ class RowSink {
   virtual void Columns(const std::vector<ColumnInfo>& columns) = 0;
   // One row as the storage unit sent it: a text row's payload.
   virtual void Row(const std::vector<ColumnInfo>& columns, std::string_view text_row) = 0;
+  // Whether rows are answered in the binary protocol (the client's COM_STMT_EXECUTE): a storage
+  // unit's binary rows then go to BinaryRow as they came.
+  virtual bool BinaryRows() const = 0;
+  virtual void BinaryRow(std::string_view binary_row) = 0;
   // Whether enough is buffered that it should be written before more rows are read.
   virtual bool Full() const = 0;
   // Writes what is buffered; `written(true)` once it is, `written(false)` when the client is gone.

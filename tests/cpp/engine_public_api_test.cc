@@ -1,4 +1,4 @@
-// The walking skeleton through the public headers only.
+// The whole path (rules in, units out, errors) through the public headers only.
 #include <gtest/gtest.h>
 
 #include <sqlroute/sqlroute.h>

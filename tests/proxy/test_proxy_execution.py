@@ -105,6 +105,36 @@ def test_prepared_statements(loaded, proxy):
             assert cursor.rowcount == 2
 
 
+def statement_counters(storage_servers):
+    """(COM_STMT_PREPARE, COM_STMT_EXECUTE) the storage servers answered so far, summed."""
+    totals = [0, 0]
+    for server in storage_servers:
+        with server.connect() as connection, connection.cursor() as cursor:
+            cursor.execute("SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_stmt_prepare', 'Com_stmt_execute')")
+            for name, value in cursor.fetchall():
+                totals[name == "Com_stmt_execute"] += int(value)
+    return tuple(totals)
+
+
+def test_a_prepared_single_unit_runs_prepared_on_its_storage_unit(loaded, proxy, storage_servers):
+    # As ShardingSphere's MySQL data sources (useServerPrepStmts, cachePrepStmts): the unit is prepared
+    # once per storage connection, then executed with binary parameters, its binary rows passed on.
+    with proxy.connect() as connection:
+        client = BinaryClient(connection)
+        point = client.prepare("SELECT order_id, status, amount FROM t_order WHERE user_id = ? AND order_id = ? "
+                               "AND status <> ?")  # one unit
+        before = statement_counters(storage_servers)
+        answers = [client.execute(point, [6, 12, status]) for status in ("none", ROWS[11][2], None, "none", "none")]
+        prepares, executes = (after - was for after, was in zip(statement_counters(storage_servers), before))
+        assert (prepares, executes) == (1, 5)
+        assert [column.name for column in answers[0][0]] == ["order_id", "status", "amount"]
+        assert [rows for _, rows in answers] == [[[12, ROWS[11][2], "36.25"]], [], [], [[12, ROWS[11][2], "36.25"]],
+                                                 [[12, ROWS[11][2], "36.25"]]]
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT order_id, status, amount FROM t_order WHERE order_id = 12")
+            assert cursor.fetchall() == ((12, ROWS[11][2], Decimal("36.25")),)
+
+
 def test_transaction_across_shards_rolls_back_and_commits(loaded, proxy, storage_servers):
     connection = proxy.connect(autocommit=False)
     try:

@@ -15,7 +15,7 @@ GOLDEN_DIR = REPO_ROOT / "tests" / "golden"
 
 @pytest.fixture(scope="session")
 def engine() -> sqlroute.Engine:
-    """The issue-2 example: t_user split by id with MOD 10 over ds_0..ds_3."""
+    """The example rule set: t_user split by id with MOD 10 over ds_0..ds_3."""
     return sqlroute.Engine.from_yaml(EXAMPLE_RULES)
 
 

@@ -1,4 +1,4 @@
-"""Issue 2's acceptance from Python: the example unit, a syntax error, a config error."""
+"""The example rule set from Python: its unit, a syntax error, a config error."""
 
 from pathlib import Path
 

@@ -17,7 +17,10 @@ class DataSourceIndex {
   std::size_t Find(const std::string& name) {
     if (hashed_) return index_.emplace(name, index_.size()).first->second;
     for (std::size_t i = 0; i < count_; ++i) {
-      if (*few_[i] == name) return i;
+      // Names such as ds_0, ds_1 differ in their last byte: compared first, it spares most calls
+      // to memcmp (route/sharding/simple_range/reused: 19 per statement).
+      const std::string& seen = *few_[i];
+      if (seen.size() == name.size() && (name.empty() || seen.back() == name.back()) && seen == name) return i;
     }
     few_[count_] = &name;
     return count_++;

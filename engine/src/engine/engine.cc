@@ -103,7 +103,8 @@ void RoutePlan(const RuleSet& snapshot, cache::StatementCache& statements, std::
                observe::Observation& observation, Plan& out) {
   const rules::CompiledRules& rules = rules::RuleSetAccess::Compiled(snapshot);
   engine::SqlHint comment = engine::ExtractSqlHint(sql);
-  Hints merged = engine::MergeHints(std::move(comment.hints), hints);
+  std::optional<Hints> own_hints;  // without a hint comment, the call's hints are the statement's
+  const Hints& merged = comment.hints.empty() ? hints : own_hints.emplace(engine::MergeHints(std::move(comment.hints), hints));
   cache::StatementCache::Probe probe = statements.Find(comment.sql, snapshot);
   const cache::CacheEntry* entry = nullptr;
   std::shared_ptr<const ast::Statement> parsed = statements.ParseProbed(comment.sql, probe, &entry, /*lend=*/true);

@@ -16,7 +16,7 @@ namespace {
 void AppendName(std::string& out, bool quoted, std::string_view name, std::string_view suffix = {}) {
   if (quoted) out += '`';
   out += name;
-  out += suffix;
+  if (!suffix.empty()) out += suffix;
   if (quoted) out += '`';
 }
 

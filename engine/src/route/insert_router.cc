@@ -133,8 +133,7 @@ RouteContext RouteInsertSelect(const RouteInput& input, const rules::ShardingTab
 
 RouteContext RouteInsert(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables) {
   const ast::Statement& statement = input.statement;
-  const ast::TableRef& ref = statement.tables[static_cast<std::size_t>(statement.insert.table)];
-  const rules::ShardingTable* target = input.rules.sharding->Find(ref.name.name);
+  const rules::ShardingTable* target = input.bound.table(statement.insert.table).sharding;  // as the binder found it
   if (!target) {
     throw Error(Message<msg::InsertSelectTablesDiffer>());
   }

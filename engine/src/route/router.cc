@@ -21,20 +21,22 @@ struct StatementTables {
   bool empty() const { return sharding.empty() && broadcast.empty() && other.empty(); }
 };
 
+// The rule of each table reference is the one the binder found (bind::BindTables).
 StatementTables Classify(const RouteInput& input) {
   StatementTables result;
   const auto& rules = input.rules;
-  for (const auto& ref : input.statement.tables) {
+  for (std::size_t i = 0; i < input.statement.tables.size(); ++i) {
+    const ast::TableRef& ref = input.statement.tables[i];
     if (ref.schema && !EqualsIgnoreCase(ref.schema->name, rules.config.database_name)) {
       result.other.push_back(ref.schema->name + "." + ref.name.name);
       continue;
     }
-    const rules::ShardingTable* table = rules.sharding ? rules.sharding->Find(ref.name.name) : nullptr;
-    if (table) {
+    const bind::BoundTable& bound = input.bound.table(static_cast<int32_t>(i));
+    if (const rules::ShardingTable* table = bound.sharding) {
       if (std::find(result.sharding.begin(), result.sharding.end(), table) == result.sharding.end()) {
         result.sharding.push_back(table);
       }
-    } else if (rules.IsBroadcastTable(ref.name.name)) {
+    } else if (bound.governance == bind::Governance::Broadcast) {
       result.broadcast.push_back(ref.name.name);
     } else {
       result.other.push_back(ref.name.name);

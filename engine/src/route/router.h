@@ -33,7 +33,5 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const rule
 
 // A query block's WHERE and ON conditions.
 std::vector<ast::ExprId> BlockPredicates(const ast::Query& query);
-// The predicates sharding conditions come from: WHERE plus the main query's ON conditions.
-std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement);
 
 }  // namespace sqlroute::route

@@ -139,11 +139,11 @@ class Extractor {
     if (expr.kind != ast::ExprKind::Column) return std::nullopt;
     ColumnOrigin origin = scope_.Origin(id);
     if (!origin.table) return std::nullopt;
-    std::string lower = ToLower(origin.column);
-    if (!origin.table->IsShardingColumn(lower)) return std::nullopt;
+    const std::string* column = origin.table->ShardingColumn(origin.column);  // lower-cased
+    if (!column) return std::nullopt;
     ColumnCondition result;
     result.table = origin.table;
-    result.column = std::move(lower);
+    result.column = *column;
     return result;
   }
 
@@ -163,15 +163,15 @@ class Extractor {
     if (!value) return std::nullopt;
     result->text.assign(op).append(" ").append(value->ToDisplay());
     if (op == "=") {
-      result->values.push_back(*value);
+      result->values.push_back(std::move(*value));
       return result;
     }
     result->is_range = true;
     if (op == "<" || op == "<=") {
-      result->range.upper = *value;
+      result->range.upper = std::move(*value);
       result->range.upper_closed = op == "<=";
     } else {
-      result->range.lower = *value;
+      result->range.lower = std::move(*value);
       result->range.lower_closed = op == ">=";
     }
     return result;
@@ -206,9 +206,9 @@ class Extractor {
     auto high = OperandValue(statement_, expr.children[2], params_);
     if (!low || !high) return std::nullopt;
     result->is_range = true;
-    result->range.lower = *low;
-    result->range.upper = *high;
-    result->text = "BETWEEN " + low->ToDisplay() + " AND " + high->ToDisplay();
+    result->text.assign("BETWEEN ").append(low->ToDisplay()).append(" AND ").append(high->ToDisplay());
+    result->range.lower = std::move(*low);
+    result->range.upper = std::move(*high);
     return result;
   }
 
@@ -396,10 +396,10 @@ std::optional<Value> OperandValue(const ast::Statement& statement, ast::ExprId i
   }
 }
 
-ShardingConditions ExtractConditions(const ast::Statement& statement, const std::vector<ast::ExprId>& predicates,
-                                     const TableScope& scope, const std::vector<Value>& params) {
+ShardingConditions ExtractConditions(const ast::Statement& statement, Predicates predicates, const TableScope& scope,
+                                     const std::vector<Value>& params) {
   ShardingConditions result;
-  if (predicates.empty()) {
+  if (predicates.count == 0) {
     result.full_route_reason = "the statement has no WHERE clause";
     return result;
   }
@@ -440,8 +440,8 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
   };
   // One predicate without OR is one branch, read without a list of branches around it (nor a
   // list at all for a single comparison): route/sharding/point_select/reused, two allocations.
-  if (predicates.size() == 1) {
-    const ast::ExprId& root = predicates.front();
+  if (predicates.count == 1) {
+    const ast::ExprId& root = *predicates.first;
     const ast::Expr& top = statement.expr(root);
     if (top.kind != ast::ExprKind::Binary || (top.op != "AND" && top.op != "OR")) {
       add_branch(&root, &root + 1, 1);
@@ -454,8 +454,8 @@ ShardingConditions ExtractConditions(const ast::Statement& statement, const std:
     }
   }
   Branches branches;
-  for (std::size_t p = 0; p < predicates.size(); ++p) {
-    auto parts = AndPredicates(statement, predicates[p]);
+  for (std::size_t p = 0; p < predicates.count; ++p) {
+    auto parts = AndPredicates(statement, predicates.first[p]);
     if (!parts) {
       result.full_route_reason = "the WHERE clause has more than " + std::to_string(kMaxBranches) + " OR branches";
       result.full_route_code = ScatterCode::WHERE_TOO_COMPLEX;

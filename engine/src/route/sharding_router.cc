@@ -203,17 +203,6 @@ std::vector<ast::ExprId> BlockPredicates(const ast::Query& query) {
   return result;
 }
 
-std::vector<ast::ExprId> ShardingPredicates(const ast::Statement& statement) {
-  if (statement.main_query != ast::kNoQuery) {
-    return BlockPredicates(statement.queries[static_cast<std::size_t>(statement.main_query)]);
-  }
-  std::vector<ast::ExprId> result;
-  if (statement.where != ast::kNoExpr) {
-    result.push_back(statement.where);
-  }
-  return result;
-}
-
 RouteContext RouteSharding(const RouteInput& input, const std::vector<const rules::ShardingTable*>& tables) {
   const ast::Statement& statement = input.statement;
   CheckMultipleTableDml(statement, *input.rules.sharding);
@@ -221,7 +210,14 @@ RouteContext RouteSharding(const RouteInput& input, const std::vector<const rule
     return RouteInsert(input, tables);
   }
   TableScope scope(statement, input.bound);
-  ShardingConditions conditions = ExtractConditions(statement, ShardingPredicates(statement), scope, input.params);
+  // WHERE plus the main query's ON conditions; a block without joins has its WHERE alone.
+  const ast::Query* main = statement.main_query == ast::kNoQuery
+                               ? nullptr
+                               : &statement.queries[static_cast<std::size_t>(statement.main_query)];
+  std::vector<ast::ExprId> listed;
+  if (main && !main->joins.empty()) listed = BlockPredicates(*main);
+  Predicates predicates = !listed.empty() ? Predicates(listed) : main ? Predicates(main->where) : Predicates(statement.where);
+  ShardingConditions conditions = ExtractConditions(statement, predicates, scope, input.params);
   AddUnionConditions(input, conditions);
   if (statement.has_subquery && statement.kind == StatementKind::Select) {
     AddSubqueryConditions(input, statement.main_query, conditions);

@@ -181,24 +181,36 @@ const ColumnCondition* TableRouter::StandardCondition(const rules::ShardingStrat
   return memo.standard_condition;
 }
 
-bool TableRouter::Misses(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table, const ShardingCondition* branch,
-                         std::size_t list, PartitionMemo& memo) const {
-  if (strategy.kind != Kind::Standard || list >= strategy.partition_targets.size()) return false;
+TableRouter::MissTest TableRouter::PrepareMisses(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table,
+                                                 const ShardingCondition* branch, PartitionMemo& memo) const {
+  MissTest test;
+  if (strategy.kind != Kind::Standard || strategy.partition_targets.empty()) return test;
   const ColumnCondition* condition = StandardCondition(strategy, table, branch, memo);
-  if (!condition || (!condition->is_range && condition->values.size() != 1)) return false;
-  if (choices_ && condition->in_list != ast::kNoExpr) return false;  // the IN-list split records every list
+  if (!condition || (!condition->is_range && condition->values.size() != 1)) return test;
+  if (choices_ && condition->in_list != ast::kNoExpr) return test;  // the IN-list split records every list
   const PrecisePartitions& partitions = *strategy.algorithm.standard->precise_partitions();
-  const std::vector<int32_t>& tabulated = strategy.partition_targets[list];
-  auto misses = [&](int64_t partition) {
-    return partition >= 0 && static_cast<uint64_t>(partition) < tabulated.size() &&
-           tabulated[static_cast<std::size_t>(partition)] < 0;
-  };
   if (!condition->is_range) {
     ComputePartitions(partitions, *condition, memo);
-    return misses(memo.single);
+    test.first = &memo.single;
+    test.last = test.first + 1;
+  } else {
+    ComputeRange(partitions, *condition, memo);
+    if (!memo.range) return test;  // every partition
+    test.first = memo.range->data();
+    test.last = test.first + memo.range->size();
   }
-  ComputeRange(partitions, *condition, memo);
-  return memo.range && std::all_of(memo.range->begin(), memo.range->end(), misses);
+  test.active = true;
+  test.tabulated = &strategy.partition_targets;
+  return test;
+}
+
+bool TableRouter::MissTest::Misses(std::size_t list) const {
+  if (!active || list >= tabulated->size()) return false;
+  const std::vector<int32_t>& targets = (*tabulated)[list];
+  return std::all_of(first, last, [&](int64_t partition) {
+    return partition >= 0 && static_cast<uint64_t>(partition) < targets.size() &&
+           targets[static_cast<std::size_t>(partition)] < 0;
+  });
 }
 
 void TableRouter::ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
@@ -406,11 +418,13 @@ std::vector<rules::DataNode> TableRouter::Route(const rules::ShardingTable& tabl
   std::vector<rules::DataNode> result;
   result.reserve(std::min(table.nodes.size(), kReserved));
   if (decisions_.empty()) decisions_.reserve(std::min(data_sources.size(), kReserved));  // later rows grow it geometrically
+  MissTest missed;
+  if (!table_hint_skipped) missed = PrepareMisses(table.table_strategy, table, branch, memo);
   for (std::size_t i = 0; i < data_sources.size(); ++i) {
     const std::string& ds = data_sources[i];
     std::size_t list = all ? i : static_cast<std::size_t>(table.DataSourceIndex(ds));
     const auto& available = table.actual_tables[list];
-    if (!table_hint_skipped && Misses(table.table_strategy, table, branch, list, memo)) continue;
+    if (missed.Misses(list)) continue;
     const std::vector<std::string>& tables = table_hint_skipped ? available
                                                                 : RunStrategy(table.table_strategy, available, table,
                                                                               table.table_info, branch, false, list, memo);

@@ -80,10 +80,19 @@ class TableRouter {
   void ComputeRange(const PrecisePartitions& algorithm, const ColumnCondition& condition, PartitionMemo& memo) const;
   const ColumnCondition* StandardCondition(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table,
                                            const ShardingCondition* branch, PartitionMemo& memo) const;
-  // Whether a one-value or range condition's partitions have no target in the strategy's target
-  // list `list` (tabulated): RunStrategy would choose nothing there.
-  bool Misses(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table, const ShardingCondition* branch,
-              std::size_t list, PartitionMemo& memo) const;
+  // The partitions of a one-value or range standard condition, found once for all target lists:
+  // a list that tabulates a target for none of them is missed (RunStrategy would choose nothing
+  // there). Not `active` when that cannot be told from the rule's tables. The partitions are
+  // `memo`'s, which the table strategy's RunStrategy reads without changing them.
+  struct MissTest {
+    bool active = false;
+    const std::vector<std::vector<int32_t>>* tabulated = nullptr;  // ShardingStrategy::partition_targets
+    const int64_t* first = nullptr;  // the partitions
+    const int64_t* last = nullptr;
+    bool Misses(std::size_t list) const;
+  };
+  MissTest PrepareMisses(const rules::ShardingStrategy& strategy, const rules::ShardingTable& table,
+                         const ShardingCondition* branch, PartitionMemo& memo) const;
   // Standard range sharding through the algorithm's range partitions and the rule's table.
   void ByRangePartitions(const PrecisePartitions& algorithm, const std::vector<std::string>& available,
                          const std::vector<int32_t>& tabulated, const ColumnCondition& condition, PartitionMemo& memo,

@@ -65,13 +65,13 @@ int ShardingTable::ActualTableIndex(const std::string& data_source, const std::s
   return -1;
 }
 
-bool ShardingTable::IsShardingColumn(const std::string& lower_column) const {
+const std::string* ShardingTable::ShardingColumn(std::string_view column) const {
   for (const auto* strategy : {&database_strategy, &table_strategy}) {
-    for (const auto& column : strategy->columns) {
-      if (column == lower_column) return true;
+    for (const auto& each : strategy->columns) {
+      if (EqualsIgnoreCase(each, column)) return &each;
     }
   }
-  return false;
+  return nullptr;
 }
 
 ShardingRule::ShardingRule(std::vector<ShardingTable> tables, std::vector<std::vector<std::string>> binding_groups)

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -73,7 +74,9 @@ struct ShardingTable {
   int DataSourceIndex(const std::string& data_source) const;  // -1: not a data source of the table
   // Index of `table` among the actual tables of `data_source`, or -1.
   int ActualTableIndex(const std::string& data_source, const std::string& table) const;
-  bool IsShardingColumn(const std::string& lower_column) const;
+  bool IsShardingColumn(const std::string& lower_column) const { return ShardingColumn(lower_column) != nullptr; }
+  // The strategies' (lower-case) name of sharding column `column`, in any case; null when it is none.
+  const std::string* ShardingColumn(std::string_view column) const;
 };
 
 class ShardingRule {
