@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "backend_packets.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::proxy {
 
@@ -38,7 +39,7 @@ std::vector<ColumnInfo> ColumnsOf(MYSQL_RES* result) {
 }
 
 // Connector/C's error for a connection lost during a query (its message table is not exported).
-BackendError LostConnection() { return {CR_SERVER_LOST, "HY000", "Lost connection to server during query"}; }
+BackendError LostConnection() { return {CR_SERVER_LOST, "HY000", Message<msg::StorageUnitConnectionLost>().message}; }
 
 // COM_STMT_EXECUTE's payload: integers as LONGLONG, doubles as DOUBLE, bytes as BLOB and every
 // other value as its text, which the server converts as it converts a literal.
@@ -100,7 +101,7 @@ bool ConnectionLost(unsigned code) {
 }  // namespace
 
 BackendConnection::BackendConnection() : handle_(mysql_init(nullptr)), responses_(SIZE_MAX) {
-  if (handle_ == nullptr) throw BackendFailure({CR_OUT_OF_MEMORY, "HY000", "MySQL client ran out of memory"});
+  if (handle_ == nullptr) throw BackendFailure({CR_OUT_OF_MEMORY, "HY000", Message<msg::ClientLibraryOutOfMemory>().message});
   mysql_options(handle_, MYSQL_OPT_NONBLOCK, nullptr);
 }
 
@@ -241,7 +242,7 @@ bool BackendConnection::session_tracking() const { return (handle_->client_flag 
 
 void BackendConnection::Unreadable(const BackendDone& done, const char* what) {
   broken_ = true;
-  Fail(done, BackendError{CR_MALFORMED_PACKET, "HY000", std::string("Malformed packet from the storage unit: ") + what});
+  Fail(done, BackendError{CR_MALFORMED_PACKET, "HY000", Message<msg::StorageUnitPacketMalformed>(arg::detail = what).message});
 }
 
 void BackendConnection::Finish(const BackendDone& done, std::optional<BackendError> error) {

@@ -113,6 +113,8 @@ class BackendConnection {
   // Whether the connection can go back to the pool (not lost, no transaction or result left open).
   bool reusable() const { return !broken_ && !in_transaction_ && !in_result_; }
   std::chrono::steady_clock::time_point last_used() const { return last_used_; }
+  // When it was opened, for the pool's maxLifetime.
+  std::chrono::steady_clock::time_point opened() const { return opened_; }
   void set_in_transaction(bool value) { in_transaction_ = value; }
 
  private:
@@ -180,7 +182,8 @@ class BackendConnection {
   bool in_result_ = false;  // rows of a result are still to be read
   bool broken_ = false;
   bool in_transaction_ = false;
-  std::chrono::steady_clock::time_point last_used_ = std::chrono::steady_clock::now();
+  const std::chrono::steady_clock::time_point opened_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_used_ = opened_;
 };
 
 }  // namespace sqlroute::proxy

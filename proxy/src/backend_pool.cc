@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "sqlroute/error_text.h"
+
 namespace sqlroute::proxy {
 
 PooledConnection& PooledConnection::operator=(PooledConnection&& other) noexcept {
@@ -49,6 +51,50 @@ void BackendPool::UnbindAllIdle() {
   }
 }
 
+void BackendPool::HousekeepAll(asio::io_context& io) {
+  std::vector<std::shared_ptr<BackendPool>> pools;
+  {
+    std::lock_guard<std::mutex> lock(live_pools_mutex);
+    for (BackendPool* pool : live_pools) {
+      if (std::shared_ptr<BackendPool> alive = pool->weak_from_this().lock()) pools.push_back(std::move(alive));
+    }
+  }
+  for (const std::shared_ptr<BackendPool>& pool : pools) pool->Housekeep(io);
+}
+
+void BackendPool::Housekeep(asio::io_context& io) {
+  auto now = std::chrono::steady_clock::now();
+  std::vector<std::unique_ptr<BackendConnection>> retired;
+  std::size_t to_open = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // The idle list runs from the longest idle to the last given back.
+    for (auto connection = idle_.begin(); connection != idle_.end();) {
+      bool idle_too_long = idle_.size() > spec_.min_pool_size && now - (*connection)->last_used() >= spec_.idle_timeout;
+      if (!idle_too_long && !Expired(**connection, now)) {
+        ++connection;
+        continue;
+      }
+      retired.push_back(std::move(*connection));
+      connection = idle_.erase(connection);
+      --open_;
+    }
+    if (idle_.size() < spec_.min_pool_size) to_open = std::min(spec_.min_pool_size - idle_.size(), spec_.max_pool_size - open_);
+    open_ += to_open;
+  }
+  retired.clear();  // closed outside the lock
+  for (std::size_t i = 0; i < to_open; ++i) {
+    BackendConnection::Open(spec_, io, [self = shared_from_this()](std::unique_ptr<BackendConnection> opened,
+                                                                    std::optional<BackendError>) {
+      if (!opened) {
+        self->Unreserve(1);  // tried again next round
+        return;
+      }
+      self->Release(std::move(opened));
+    });
+  }
+}
+
 void BackendPool::Acquire(std::size_t count, asio::io_context& io, Acquired done) {
   count = std::min(count, spec_.max_pool_size);
   std::unique_lock<std::mutex> lock(mutex_);
@@ -73,9 +119,9 @@ void BackendPool::Acquire(std::size_t count, asio::io_context& io, Acquired done
     self->Waited(*waiter);
     self->timeouts_.fetch_add(1, std::memory_order_relaxed);
     waiter->done({}, BackendError{CR_CONN_HOST_ERROR, "HY000",
-                                  "Connection is not available for storage unit `" + self->spec_.name +
-                                      "`, request timed out after " +
-                                      std::to_string(self->spec_.connection_timeout.count()) + "ms."});
+                                  Message<msg::PoolTimeout>(arg::milliseconds = self->spec_.connection_timeout.count(),
+                                                            arg::name = self->spec_.name)
+                                      .message});
   });
 }
 
@@ -118,7 +164,7 @@ void BackendPool::Release(std::unique_ptr<BackendConnection> connection) {
   std::vector<std::shared_ptr<Waiter>> served;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (connection->reusable()) {
+    if (connection->reusable() && !Expired(*connection, std::chrono::steady_clock::now())) {
       idle_.push_back(std::move(connection));
     } else {
       --open_;

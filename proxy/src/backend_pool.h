@@ -52,6 +52,10 @@ class BackendPool : public std::enable_shared_from_this<BackendPool> {
   // Once the I/O threads have stopped and before their io_contexts go: every pool's idle
   // connections stop watching their sockets (those given back later do so as they come back).
   static void UnbindAllIdle();
+  // One round of HikariCP's housekeeper over every pool (PoolHousekeeper runs it): idle
+  // connections past idleTimeout are closed while more than minPoolSize are idle, those past
+  // maxLifetime are retired, then connections are opened on `io` until minPoolSize are idle.
+  static void HousekeepAll(asio::io_context& io);
 
   using Acquired = std::function<void(std::vector<PooledConnection>, std::optional<BackendError>)>;
   // `count` connections at once (at most maxPoolSize), so that statements which each need
@@ -85,6 +89,10 @@ class BackendPool : public std::enable_shared_from_this<BackendPool> {
   };
 
   void Release(std::unique_ptr<BackendConnection> connection);
+  void Housekeep(asio::io_context& io);
+  bool Expired(const BackendConnection& connection, std::chrono::steady_clock::time_point now) const {
+    return now - connection.opened() >= spec_.max_lifetime;
+  }
   // Under the mutex.
   bool CanTake(std::size_t count) const { return idle_.size() + (spec_.max_pool_size - open_) >= count; }
   // Prefers connections already bound to `io`.

@@ -6,6 +6,7 @@
 #include "native_password.h"
 #include "result_conversion.h"
 #include "session_statements.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::proxy {
 
@@ -238,6 +239,15 @@ void ClientSession::HandleQuery(std::string sql) {
   query_statements_.clear();
   if ((capabilities_ & capability::kMultiStatements) && sql.find(';') != std::string::npos) {
     query_statements_ = SplitStatements(sql);
+  } else if (std::optional<SecondStatement> second = FindSecondStatement(sql)) {
+    // As MySQL answers a client that did not enable multi-statements.
+    std::string out;
+    AppendPacket(out, EncodeErr(mysql_error::kParseError, "42000",
+                                Message<msg::MultiStatementsNotEnabled>(arg::excerpt = second->excerpt,
+                                                                        arg::line = second->line)
+                                    .message));
+    Write(std::move(out));
+    return;
   }
   if (query_statements_.empty()) query_statements_.push_back(std::move(sql));
   next_statement_ = 0;

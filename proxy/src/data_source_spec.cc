@@ -27,7 +27,9 @@ std::size_t ParseCount(const std::string& text, const std::string& key, const st
 
 bool DataSourceSpec::SameTarget(const DataSourceSpec& other) const {
   return host == other.host && port == other.port && database == other.database && user == other.user &&
-         password == other.password && max_pool_size == other.max_pool_size && min_pool_size == other.min_pool_size;
+         password == other.password && max_pool_size == other.max_pool_size && min_pool_size == other.min_pool_size &&
+         connection_timeout == other.connection_timeout && idle_timeout == other.idle_timeout &&
+         max_lifetime == other.max_lifetime;
 }
 
 std::map<std::string, DataSourceSpec> DataSourceSpecs(const RuleSet& rules) {
@@ -61,6 +63,10 @@ std::map<std::string, DataSourceSpec> DataSourceSpecs(const RuleSet& rules) {
         spec.min_pool_size = ParseCount(value, key, path);
       } else if (key == "connectionTimeoutMilliseconds" || key == "connectionTimeout") {
         spec.connection_timeout = std::chrono::milliseconds(ParseCount(value, key, path));
+      } else if (key == "idleTimeoutMilliseconds" || key == "idleTimeout") {
+        spec.idle_timeout = std::chrono::milliseconds(ParseCount(value, key, path));
+      } else if (key == "maxLifetimeMilliseconds" || key == "maxLifetime") {
+        spec.max_lifetime = std::chrono::milliseconds(ParseCount(value, key, path));
       }
     }
     if (!has_url) throw Error(Message<msg::MissingKey>(arg::key = "url"), base);

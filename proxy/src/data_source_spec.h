@@ -19,8 +19,12 @@ struct DataSourceSpec {
   std::string password;
   std::size_t max_pool_size = 50;
   std::size_t min_pool_size = 1;
+  // HikariCP's defaults as ShardingSphere's HikariDataSourcePoolMetaData sets them.
   std::chrono::milliseconds connection_timeout{30000};
+  std::chrono::milliseconds idle_timeout{60000};
+  std::chrono::milliseconds max_lifetime{2100000};
 
+  // Same server, login and pool settings: a pool for one serves the other.
   bool SameTarget(const DataSourceSpec& other) const;
 };
 

@@ -53,9 +53,9 @@ StatementResult ShowStorageUnits(const LogicDatabase& database) {
       return value && value.IsScalar() ? value.Scalar() : fallback;
     };
     result.rows.push_back({name, std::string("MySQL"), spec.host, std::to_string(spec.port), spec.database,
-                           std::to_string(spec.connection_timeout.count()),
-                           standard("idleTimeoutMilliseconds", "60000"), standard("maxLifetimeMilliseconds", "2100000"),
-                           std::to_string(spec.max_pool_size), std::to_string(spec.min_pool_size),
+                           std::to_string(spec.connection_timeout.count()), std::to_string(spec.idle_timeout.count()),
+                           std::to_string(spec.max_lifetime.count()), std::to_string(spec.max_pool_size),
+                           std::to_string(spec.min_pool_size),
                            standard("readOnly", "false"), std::string("")});
   }
   return result;

@@ -30,6 +30,7 @@ inline constexpr std::uint16_t kMalformedPacket = 1835;    // HY000
 inline constexpr std::uint16_t kDatabaseExists = 1007;     // HY000
 inline constexpr std::uint16_t kDatabaseDropMissing = 1008;  // HY000
 inline constexpr std::uint16_t kWrongDatabaseName = 1102;  // 42000
+inline constexpr std::uint16_t kParseError = 1064;      // 42000
 }  // namespace mysql_error
 
 }  // namespace sqlroute::proxy

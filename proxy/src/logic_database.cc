@@ -21,7 +21,7 @@ std::shared_ptr<BackendPool> LogicDatabase::Pool(const std::string& data_source)
   std::lock_guard<std::mutex> lock(mutex_);
   auto found = pools_.find(data_source);
   if (found == pools_.end()) {
-    throw BackendFailure({1105, "HY000", "storage unit `" + data_source + "` has no connection pool"});
+    throw BackendFailure({1105, "HY000", Message<msg::NoConnectionPool>(arg::name = data_source).message});
   }
   return found->second;
 }
@@ -33,7 +33,7 @@ std::map<std::string, std::shared_ptr<BackendPool>> LogicDatabase::Pools() const
 
 std::map<std::string, DataSourceSpec> LogicDatabase::Specs() const { return DataSourceSpecs(*engine_.rules()); }
 
-void LogicDatabase::SyncPools(const RuleSet& rules) {
+std::map<std::string, std::shared_ptr<BackendPool>> LogicDatabase::PoolsFor(const RuleSet& rules) const {
   std::map<std::string, DataSourceSpec> specs = DataSourceSpecs(rules);
   std::lock_guard<std::mutex> lock(mutex_);
   std::map<std::string, std::shared_ptr<BackendPool>> pools;
@@ -45,7 +45,7 @@ void LogicDatabase::SyncPools(const RuleSet& rules) {
       pools.emplace(name, std::make_shared<BackendPool>(spec));
     }
   }
-  pools_ = std::move(pools);  // statements running on a dropped pool keep it until they finish
+  return pools;
 }
 
 std::shared_ptr<const RuleSet> LogicDatabase::Serving(const std::shared_ptr<const RuleSet>& configured,
@@ -54,11 +54,20 @@ std::shared_ptr<const RuleSet> LogicDatabase::Serving(const std::shared_ptr<cons
                         only);
 }
 
-void LogicDatabase::SwapIn(std::shared_ptr<const RuleSet> configured) {
-  std::shared_ptr<const RuleSet> serving = Serving(configured);
-  SyncPools(*serving);  // first: the new rules never route to a storage unit without a pool
-  engine_.Reload(std::move(serving));
-  configured_ = std::move(configured);
+LogicDatabase::Staged LogicDatabase::Stage(std::shared_ptr<const RuleSet> configured) {
+  Staged staged{std::move(configured), nullptr, {}};
+  staged.serving = Serving(staged.configured);
+  staged.pools = PoolsFor(*staged.serving);
+  return staged;
+}
+
+void LogicDatabase::Commit(Staged staged) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pools_ = std::move(staged.pools);  // first: the new rules never route to a storage unit without a pool
+  }  // statements running on a dropped pool keep it until they finish
+  engine_.Reload(std::move(staged.serving));
+  configured_ = std::move(staged.configured);
 }
 
 void LogicDatabase::ApplyDistSql(const std::string& script) {
@@ -110,6 +119,12 @@ std::vector<std::string> DatabaseRegistry::Names() const {
 bool DatabaseRegistry::Add(std::shared_ptr<LogicDatabase> database) {
   std::lock_guard<std::mutex> lock(mutex_);
   return databases_.emplace(database->name(), std::move(database)).second;
+}
+
+void DatabaseRegistry::Change(
+    const std::function<void(std::map<std::string, std::shared_ptr<LogicDatabase>>&)>& change) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  change(databases_);
 }
 
 std::shared_ptr<LogicDatabase> DatabaseRegistry::Remove(const std::string& name) {

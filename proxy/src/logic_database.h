@@ -3,6 +3,7 @@
 // unit, kept in step when DistSQL changes the storage units. The engine routes with the rules as
 // configured, server.yaml's props under the rule file's, and the table metadata read from the
 // storage units whenever the rules change or DDL changes the tables. The registry holds them by name.
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -34,6 +35,15 @@ class LogicDatabase {
   void ApplyDistSql(const std::string& script);
   // Swaps in rules read again from the rule file (SIGHUP), with the pools brought in line.
   void Reload(std::shared_ptr<const RuleSet> rules);
+  // A change of rules made ready (serving rules with their metadata, pools) but not yet seen:
+  // Stage throws and changes nothing; Commit only swaps. Between them the caller holds LockChanges().
+  struct Staged {
+    std::shared_ptr<const RuleSet> configured, serving;
+    std::map<std::string, std::shared_ptr<BackendPool>> pools;
+  };
+  Staged Stage(std::shared_ptr<const RuleSet> configured);
+  void Commit(Staged staged);
+  std::unique_lock<std::mutex> LockChanges() { return std::unique_lock<std::mutex>(change_mutex_); }
   // Reads the table metadata of `storage_units` (those a DDL statement ran on) again and swaps in
   // the rules with it, as ShardingSphere's MetaDataRefreshEngine refreshes what the DDL changed.
   void RefreshTableMetadata(const std::set<std::string>& storage_units);
@@ -47,8 +57,9 @@ class LogicDatabase {
   std::shared_ptr<const RuleSet> Serving(const std::shared_ptr<const RuleSet>& configured,
                                          const std::set<std::string>* only = nullptr);
   // Swaps `configured` in, the pools brought in line first; nothing changes when it throws.
-  void SwapIn(std::shared_ptr<const RuleSet> configured);
-  void SyncPools(const RuleSet& rules);
+  void SwapIn(std::shared_ptr<const RuleSet> configured) { Commit(Stage(std::move(configured))); }
+  // The pools for `rules`: the current ones where their spec is unchanged, new ones otherwise.
+  std::map<std::string, std::shared_ptr<BackendPool>> PoolsFor(const RuleSet& rules) const;
 
   std::string name_;
   Engine engine_;
@@ -68,6 +79,9 @@ class DatabaseRegistry {
   // False when the name is taken.
   bool Add(std::shared_ptr<LogicDatabase> database);
   std::shared_ptr<LogicDatabase> Remove(const std::string& name);
+  // Runs `change` on the databases by name under the registry's lock, so that whoever looks
+  // databases up sees all of the change or none of it (SIGHUP's swap over every database).
+  void Change(const std::function<void(std::map<std::string, std::shared_ptr<LogicDatabase>>&)>& change);
 
  private:
   mutable std::mutex mutex_;

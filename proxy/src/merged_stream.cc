@@ -8,6 +8,7 @@
 #include "result_conversion.h"
 #include "sqlroute/merge.h"
 #include "statement_run.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::proxy {
 
@@ -44,7 +45,7 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
       return;
     }
     if (with_rows != results_.size()) {
-      Answer(StatementResult::Failure(1105, "HY000", "a unit of a merged query returned no result set"));
+      Answer(StatementResult::Failure(1105, "HY000", Message<msg::MergedUnitWithoutRows>().message));
       return;
     }
     std::vector<std::vector<std::string>> labels;
@@ -101,7 +102,7 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
       if (sink_.Full()) {
         sink_.Flush([self = shared_from_this()](bool written) {
           if (!written) {
-            self->Answer(StatementResult::Failure(1105, "HY000", "the client went away"));
+            self->Answer(StatementResult::Failure(1105, "HY000", Message<msg::ClientWentAway>().message));
             return;
           }
           self->Pump();
@@ -127,7 +128,7 @@ class MergedStream : public std::enable_shared_from_this<MergedStream> {
     }
     reading_ = false;
     if (!any && !failure_) {  // a merge waiting on no unit would wait forever
-      failure_ = StatementResult::Failure(1105, "HY000", "the merge waits on no unit");
+      failure_ = StatementResult::Failure(1105, "HY000", Message<msg::MergeWaitsOnNoUnit>().message);
     }
     return pending_ == 0;
   }

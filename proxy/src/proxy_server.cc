@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
+#include <mutex>
 
 #include "client_session.h"
 #include "cluster_databases.h"
@@ -41,29 +43,40 @@ void ReloadRules(ProxyContext& context) {
     context.cluster->Resync();
     return;
   }
+  // Every rule file is read and its database staged first; then one swap under the registry's
+  // lock changes, adds and drops them all, as a restart would serve the directory.
   ServerConfig config = LoadServerConfig(context.config.directory);
-  std::vector<std::pair<std::shared_ptr<LogicDatabase>, std::shared_ptr<const RuleSet>>> updates;
-  std::vector<std::shared_ptr<LogicDatabase>> added;
+  std::vector<std::unique_lock<std::mutex>> locks;
+  std::vector<std::pair<std::shared_ptr<LogicDatabase>, LogicDatabase::Staged>> changed;
+  std::map<std::string, std::shared_ptr<LogicDatabase>> served;
   for (const std::string& file : config.rule_files) {
     Engine engine = Engine::FromYamlFile(file);
     std::string name = engine.rules()->database_name();
     if (name.empty()) throw Error(Message<msg::DatabaseNameMissing>(), "databaseName");
-    if (std::shared_ptr<LogicDatabase> existing = context.databases.Find(name)) {
-      updates.emplace_back(existing, engine.rules());
+    std::shared_ptr<LogicDatabase> database = context.databases.Find(name);
+    if (database) {
+      locks.push_back(database->LockChanges());
+      changed.emplace_back(database, database->Stage(engine.rules()));
     } else {
-      added.push_back(std::make_shared<LogicDatabase>(name, std::move(engine), file, context.config.props));
+      database = std::make_shared<LogicDatabase>(name, std::move(engine), file, context.config.props);
+      context.observability->Attach(database->engine());
+    }
+    if (!served.emplace(name, database).second) {
+      throw Error(Message<msg::DuplicateName>(arg::what = "database", arg::name = name), "databaseName");
     }
   }
-  for (const auto& [database, rules] : updates) DataSourceSpecs(*rules);  // every file checked before any swap
-  for (const auto& [database, rules] : updates) database->Reload(rules);
-  for (const auto& database : added) context.AddDatabase(database);
+  context.databases.Change([&](std::map<std::string, std::shared_ptr<LogicDatabase>>& databases) {
+    for (auto& [database, staged] : changed) database->Commit(std::move(staged));
+    databases = std::move(served);
+  });
 }
 
 ProxyServer::ProxyServer(ProxyContext& context, const ListenOptions& options)
     : context_(context),
       acceptor_(io_, asio::ip::tcp::endpoint(asio::ip::make_address(options.bind), options.port)),
       signals_(io_, SIGTERM, SIGINT, SIGHUP),
-      drain_timer_(io_) {
+      drain_timer_(io_),
+      housekeeping_timer_(io_) {
   acceptor_.listen(asio::socket_base::max_listen_connections);
   if (context.observability->metrics_enabled()) {
     std::size_t port = context.config.Count("metrics-port", 9090);
@@ -104,8 +117,17 @@ void ProxyServer::WaitForSignal() {
     }
     asio::error_code ignored;
     acceptor_.close(ignored);
+    housekeeping_timer_.cancel();
     if (metrics_) metrics_->Close();
     DrainThenStop(std::chrono::steady_clock::now() + std::chrono::seconds(30));
+  });
+}
+
+void ProxyServer::Housekeep() {
+  BackendPool::HousekeepAll(io_);
+  housekeeping_timer_.expires_after(std::chrono::seconds(1));
+  housekeeping_timer_.async_wait([this](const asio::error_code& error) {
+    if (!error) Housekeep();
   });
 }
 
@@ -142,6 +164,7 @@ void ProxyServer::Run(std::size_t io_threads) {
   }
   WaitForSignal();
   Accept();
+  asio::post(io_, [this] { Housekeep(); });  // the pools open their minimum without delaying the first client
   std::vector<std::thread> threads;
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> idle_guards;
   for (auto& client_io : client_io_) {

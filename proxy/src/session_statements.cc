@@ -260,4 +260,44 @@ std::vector<std::string> SplitStatements(std::string_view text) {
   return statements;
 }
 
+namespace {
+
+// Where `piece` has more than blanks and comments, or npos.
+std::size_t FirstWord(std::string_view piece) {
+  std::size_t i = 0;
+  while (i < piece.size()) {
+    if (std::isspace(static_cast<unsigned char>(piece[i]))) {
+      ++i;
+    } else if (piece[i] == '#' || piece.substr(i, 3) == "-- ") {
+      i = piece.find('\n', i);
+    } else if (piece.substr(i, 2) == "/*") {
+      std::size_t end = piece.find("*/", i + 2);
+      i = end == std::string_view::npos ? end : end + 2;
+    } else {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+std::optional<SecondStatement> FindSecondStatement(std::string_view text) {
+  if (text.find(';') == std::string_view::npos) return std::nullopt;
+  std::vector<std::string> statements = SplitStatements(text);
+  // The pieces follow each other in `text`; comments after the last `;` are no statement.
+  std::size_t end = text.find(statements.empty() ? std::string() : statements[0]);
+  std::size_t start = std::string_view::npos;
+  for (std::size_t i = 1; i < statements.size() && start == std::string_view::npos; ++i) {
+    std::size_t piece = text.find(statements[i], end + statements[i - 1].size());
+    if (std::size_t word = FirstWord(statements[i]); word != std::string_view::npos) start = piece + word;
+    end = piece;
+  }
+  if (start == std::string_view::npos) return std::nullopt;
+  SecondStatement found;
+  found.excerpt = std::string(text.substr(start, 80));
+  found.line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + start, '\n'));
+  return found;
+}
+
 }  // namespace sqlroute::proxy

@@ -2,6 +2,7 @@
 // Statements the proxy answers itself rather than routing, as ShardingSphere-Proxy's
 // admin and transaction handlers do: transaction control, session SET, SELECT @@variable,
 // USE, SHOW DATABASES, SHOW TABLES, CREATE / DROP DATABASE, and DistSQL.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,5 +46,14 @@ LocalStatement ClassifyStatement(std::string_view sql);
 // The statements of a multi-statement text, split at `;` outside quotes and comments; empty
 // pieces are dropped.
 std::vector<std::string> SplitStatements(std::string_view text);
+
+// Where a text of several statements goes wrong for a client without CLIENT_MULTI_STATEMENTS:
+// the start of its second statement, as MySQL's parse error names it (near '<at most 80
+// characters>' at line N). Nullopt for a text of one statement.
+struct SecondStatement {
+  std::string excerpt;
+  std::size_t line = 1;
+};
+std::optional<SecondStatement> FindSecondStatement(std::string_view text);
 
 }  // namespace sqlroute::proxy

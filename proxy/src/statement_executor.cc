@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "statement_run.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::proxy {
 
@@ -114,8 +115,10 @@ class TransactionEnd : public std::enable_shared_from_this<TransactionEnd> {
  private:
   void Failed(BackendError error) {
     if (!first_error_) {
-      error.message = (commit_ ? "COMMIT failed on storage unit `" : "ROLLBACK failed on storage unit `") +
-                      next_->first + "`: " + error.message;
+      error.message = Message<msg::TransactionEndFailed>(arg::name = next_->first,
+                                                         arg::statement = commit_ ? "COMMIT" : "ROLLBACK")
+                          .message +
+                      error.message;
       first_error_ = std::move(error);
     }
     ++next_;

@@ -6,6 +6,7 @@
 #include "merged_stream.h"
 #include "result_conversion.h"
 #include "sqlroute/merge.h"
+#include "sqlroute/error_text.h"
 
 namespace sqlroute::proxy {
 
@@ -129,7 +130,7 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
       TransactionState& transaction = state_.transaction;
       if (transaction.database != database_) {
         if (!transaction.held.empty()) {
-          Answer(StatementResult::Failure(1105, "HY000", "a transaction cannot span logical databases"));
+          Answer(StatementResult::Failure(1105, "HY000", Message<msg::TransactionAcrossDatabases>().message));
           return;
         }
         transaction.database = database_;
@@ -277,7 +278,7 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
     }
     for (const UnitOutcome& outcome : outcomes_) {
       if (!outcome.ran) {
-        Answer(StatementResult::Failure(1105, "HY000", "a unit was not executed"));
+        Answer(StatementResult::Failure(1105, "HY000", Message<msg::UnitNotExecuted>().message));
         return;
       }
     }
@@ -369,7 +370,7 @@ class StatementRun : public std::enable_shared_from_this<StatementRun> {
     if (sink_->Full()) {
       sink_->Flush([self = shared_from_this()](bool written) {
         if (!written) {
-          self->Answer(StatementResult::Failure(1105, "HY000", "the client went away"));
+          self->Answer(StatementResult::Failure(1105, "HY000", Message<msg::ClientWentAway>().message));
           return;
         }
         self->FetchRows();

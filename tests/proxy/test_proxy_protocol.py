@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import struct
 import subprocess
+import os
 import threading
 
 import pymysql
@@ -86,6 +87,28 @@ def test_multi_statements(proxy):
             assert cursor.fetchall() == (("sqlroute-proxy",),)
             assert cursor.nextset()
             assert not cursor.nextset()
+
+
+def test_multi_statements_refused_unless_enabled(proxy):
+    # MySQL parses the text as one statement and fails at the second, as MariaDB does.
+    with proxy.connect(client_flag=0) as connection:
+        assert not connection.client_flag & pymysql.constants.CLIENT.MULTI_STATEMENTS
+        with connection.cursor() as cursor:
+            for sql, near in (("SELECT 'a'; SELECT 2", "SELECT 2' at line 1"),
+                              ("SET NAMES utf8mb4;\n  SELECT ';' FROM t_config", "SELECT ';' FROM t_config' at line 2")):
+                with pytest.raises(pymysql.err.ProgrammingError) as refused:
+                    cursor.execute(sql)
+                assert refused.value.args == (1064, "You have an error in your SQL syntax; check the manual that "
+                                              "corresponds to your MySQL server version for the right syntax to use "
+                                              "near '" + near)
+            cursor.execute("SELECT 'one'; -- a trailing comment")
+            assert cursor.fetchall() == (("one",),)
+        connection._execute_command(pymysql.constants.COMMAND.COM_SET_OPTION, b"\x00\x00")  # multi-statements on
+        assert connection._read_packet().is_eof_packet()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 'a'; SELECT 2")
+            assert cursor.fetchall() == (("a",),)
+            assert cursor.nextset() and cursor.fetchall() == ((2,),)
 
 
 def test_set_option_and_reset_connection(proxy):
@@ -204,8 +227,13 @@ def test_packets_over_16_mib(proxy):
             cursor.execute("DELETE FROM t_doc WHERE id = 1")
 
 
+def proxy_threads(proxy) -> int:
+    return len(os.listdir(f"/proc/{proxy.process.pid}/task"))
+
+
 def test_512_concurrent_connections(proxy):
     connections = []
+    threads_before = proxy_threads(proxy)
     try:
         for _ in range(512):
             connections.append(proxy.connect())
@@ -225,6 +253,7 @@ def test_512_concurrent_connections(proxy):
         for thread in threads:
             thread.join()
         assert errors == []
+        assert proxy_threads(proxy) <= threads_before  # no thread per client
         with connections[0].cursor() as cursor:
             cursor.execute("SELECT CONNECTION_ID()")
             assert int(cursor.fetchone()[0]) > 0
